@@ -31,6 +31,14 @@ public final class Http {
         return send(b.build());
     }
 
+    public static HttpResponse<byte[]> sendForBytes(HttpRequest request) {
+        try {
+            return CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static HttpResponse<String> send(HttpRequest request) {
         try {
             return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
