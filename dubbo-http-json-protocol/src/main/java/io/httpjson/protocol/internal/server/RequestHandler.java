@@ -277,6 +277,12 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
                     return;
                 }
             }
+            int bad = JsonScan.invalidUtf8(body, 0, len);
+            if (bad >= 0) {
+                error(codec, ErrorCode.BAD_REQUEST, 400, "the request body is not valid UTF-8 at byte offset " + bad
+                        + ": send JSON encoded as UTF-8 (RFC 8259)", false);
+                return;
+            }
             MethodMeta method;
             try {
                 method = pickMethod(headers.get(Wire.PARAMETER_TYPES), body, len);
