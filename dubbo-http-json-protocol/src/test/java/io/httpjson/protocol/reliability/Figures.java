@@ -17,8 +17,8 @@ import org.junit.platform.launcher.TestPlan;
 /**
  * The figures the reliability suite produces, collected while it runs and written once, when the test plan ends,
  * into the generated part of {@code docs/reliability.md} (between the markers; the hand-written text above them
- * is kept). A section recorded in this run replaces the same section from an earlier run; sections this run did
- * not touch (a single test class was run) are kept as they were.
+ * is kept). A figure recorded in this run replaces the same figure from an earlier run; figures this run did not
+ * touch (a single test class was run) are kept as they were.
  *
  * <p>Registered as a JUnit Platform {@link TestExecutionListener} through
  * {@code META-INF/services/org.junit.platform.launcher.TestExecutionListener}; a run that recorded nothing
@@ -96,7 +96,7 @@ public final class Figures implements TestExecutionListener {
         if (intro.isBlank()) {
             intro = "# Reliability\n\n";
         }
-        all.putAll(fresh);
+        fresh.forEach((section, figures) -> all.computeIfAbsent(section, k -> new LinkedHashMap<>()).putAll(figures));
         StringBuilder sb = new StringBuilder(intro.stripTrailing()).append("\n\n").append(BEGIN).append("\n\n");
         List<String> names = new ArrayList<>(all.keySet());
         for (String name : names) {
