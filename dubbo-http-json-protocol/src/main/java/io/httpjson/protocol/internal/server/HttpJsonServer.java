@@ -121,7 +121,8 @@ public final class HttpJsonServer implements ProtocolServer {
         return defaultCodec;
     }
 
-    boolean isClosing() {
+    /** True once the server turns new calls away (its last service was unexported, or it is closing). */
+    public boolean isClosing() {
         return closing;
     }
 
@@ -129,7 +130,13 @@ public final class HttpJsonServer implements ProtocolServer {
     public Runnable export(Invoker<?> invoker, JsonCodec codec, java.util.concurrent.Executor executor) {
         ServiceRoute route = new ServiceRoute(invoker, codec, executor);
         routes.add(route);
-        return () -> routes.remove(route);
+        return () -> {
+            routes.remove(route);
+            if (routes.isEmpty()) {
+                // the last service is going: answer new calls with a retryable 503 while calls in flight finish
+                closing = true;
+            }
+        };
     }
 
     public boolean hasServices() {
@@ -165,6 +172,11 @@ public final class HttpJsonServer implements ProtocolServer {
                 inFlight.notifyAll();
             }
         }
+    }
+
+    /** Connections open to this server now. */
+    public int connections() {
+        return connector.getConnectedEndPoints().size();
     }
 
     public int inFlight() {
