@@ -153,6 +153,34 @@ class DubboFeaturesTest {
     }
 
     @Test
+    void javaConsumerGzipsLargeBodiesAndRecoversFromRejectedOnes() {
+        DubboServer server = DubboServer.builder()
+                .param("httpjson.gzip-threshold", "1024")
+                .param("payload", "400000")
+                .service(TestService.class, new TestServiceImpl())
+                .build();
+        server.start();
+        try {
+            TestService svc = server.reference(TestService.class,
+                    r -> r.setParameters(java.util.Map.of("httpjson.gzip-threshold", "1024")));
+            // 300 kB of JSON travels gzipped both ways (the limit applies to the decompressed size)
+            String big = "z".repeat(300_000);
+            assertThat(svc.nullable(big)).isEqualTo(big);
+            assertThat(server.httpJsonServer().gzippedRequests()).isEqualTo(1);
+            assertThat(svc.hello("small")).isEqualTo("Hello, small");
+            assertThat(server.httpJsonServer().gzippedRequests()).isEqualTo(1);
+            // incompressible data over the limit: 413 with Connection: close; the next call still works
+            byte[] noise = new byte[450_000];
+            new java.util.Random(1).nextBytes(noise);
+            assertThatThrownBy(() -> svc.echoBytes(noise)).isInstanceOf(RpcException.class)
+                    .hasMessageContaining("PAYLOAD_TOO_LARGE");
+            assertThat(svc.hello("again")).isEqualTo("Hello, again");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
     void noConnectionIsOpenedBeforeTheFirstCall() {
         DubboServer server = DubboServer.builder().service(TestService.class, new TestServiceImpl()).build();
         server.start();

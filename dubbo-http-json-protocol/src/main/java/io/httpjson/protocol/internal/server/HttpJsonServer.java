@@ -50,6 +50,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final Server jetty;
     private final ServerConnector connector;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicLong gzippedRequests = new java.util.concurrent.atomic.AtomicLong();
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private volatile boolean closing;
     private String address;
@@ -177,6 +178,15 @@ public final class HttpJsonServer implements ProtocolServer {
     /** Connections open to this server now. */
     public int connections() {
         return connector.getConnectedEndPoints().size();
+    }
+
+    /** Requests that arrived gzipped (for tests and metrics). */
+    public long gzippedRequests() {
+        return gzippedRequests.get();
+    }
+
+    void countGzipped() {
+        gzippedRequests.incrementAndGet();
     }
 
     public int inFlight() {
