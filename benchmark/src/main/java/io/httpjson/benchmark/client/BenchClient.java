@@ -1,6 +1,7 @@
 package io.httpjson.benchmark.client;
 
 import io.httpjson.benchmark.provider.Export;
+import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkService;
 
 import org.apache.dubbo.config.ApplicationConfig;
@@ -25,6 +26,7 @@ public final class BenchClient implements AutoCloseable {
         this.frameworkModel = new FrameworkModel();
         this.bootstrap = DubboBootstrap.newInstance(frameworkModel);
         this.url = export.protocol() + "://" + host + ":" + port;
+        AllowedTypes.allow(frameworkModel, FrameworkModel.defaultModel());
         try {
             ApplicationConfig app = new ApplicationConfig("httpjson-benchmark-client");
             app.setQosEnable(false);

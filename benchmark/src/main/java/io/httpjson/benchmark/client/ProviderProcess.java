@@ -91,9 +91,13 @@ public final class ProviderProcess implements AutoCloseable {
             line = null;
         }
         if (line == null) {
+            String why = p.isAlive() ? "did not become ready within " + readyTimeoutSeconds + " s"
+                    : "exited with code " + p.waitFor() + " before it was ready";
             p.destroyForcibly();
-            throw new IOException("provider did not become ready within " + readyTimeoutSeconds + " s\ncommand: "
-                    + String.join(" ", cmd) + "\nlog " + log + ":\n" + tail(log));
+            List<String> shown = new ArrayList<>(cmd);
+            shown.set(shown.indexOf("-cp") + 1, "<this JVM's class path>");
+            throw new IOException("provider " + why + "\ncommand: " + String.join(" ", shown) + "\nlog " + log
+                    + " (last lines):\n" + tail(log));
         }
         Map<String, Integer> ports = new HashMap<>();
         for (String token : line.substring(ProviderCommand.READY.length()).trim().split("\\s+")) {

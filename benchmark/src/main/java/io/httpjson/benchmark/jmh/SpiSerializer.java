@@ -1,19 +1,16 @@
 package io.httpjson.benchmark.jmh;
 
+import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkMessage;
 import io.httpjson.benchmark.service.BenchmarkMessages;
 import io.httpjson.benchmark.service.BenchmarkService;
 import io.httpjson.benchmark.service.Page;
-import io.httpjson.benchmark.service.Result;
-import io.httpjson.benchmark.service.User;
-import io.httpjson.benchmark.service.UserStatus;
 import io.httpjson.benchmark.service.Users;
 
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.ObjectOutput;
 import org.apache.dubbo.common.serialize.Serialization;
-import org.apache.dubbo.common.utils.SerializeSecurityManager;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
 import java.io.ByteArrayInputStream;
@@ -50,10 +47,7 @@ public final class SpiSerializer {
             throw new IllegalStateException("serialization '" + name + "' is not on the classpath yet - skipped");
         }
         // Dubbo allows a service's own types when it exports/refers it; here there is no service, so allow them here.
-        SerializeSecurityManager ssm = fm.getBeanFactory().getOrRegisterBean(SerializeSecurityManager.class);
-        for (Class<?> c : new Class<?>[] {BenchmarkMessage.class, User.class, UserStatus.class, Page.class, Result.class}) {
-            ssm.addToAllowed(c.getName());
-        }
+        AllowedTypes.allow(fm);
         URL url = URL.valueOf("dubbo://127.0.0.1:0/" + BenchmarkService.class.getName() + "?serialization=" + name)
                 .setScopeModel(fm.defaultApplication().getDefaultModule());
         return new SpiSerializer(name, fm.getExtensionLoader(Serialization.class).getExtension(name), url);

@@ -15,9 +15,12 @@ public record Export(String protocol, String serialization, long delayMillis) {
         }
     }
 
-    /** The Dubbo group the client must ask for, e.g. {@code hessian2-0ms}. */
+    /**
+     * The Dubbo group the client must ask for, e.g. {@code dubbo-hessian2-0ms} (Dubbo wants (group, interface,
+     * version) unique per ServiceConfig, so the protocol is part of it).
+     */
     public String group() {
-        return serialization + "-" + delayMillis + "ms";
+        return protocol + "-" + serialization + "-" + delayMillis + "ms";
     }
 
     public String spec() {

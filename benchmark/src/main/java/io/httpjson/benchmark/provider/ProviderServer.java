@@ -1,5 +1,6 @@
 package io.httpjson.benchmark.provider;
 
+import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkService;
 import io.httpjson.benchmark.service.BenchmarkServiceImpl;
 
@@ -50,6 +51,7 @@ public final class ProviderServer implements AutoCloseable {
         }
         FrameworkModel fm = new FrameworkModel();
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(fm);
+        AllowedTypes.allow(fm, FrameworkModel.defaultModel());
         try {
             ApplicationConfig app = new ApplicationConfig("httpjson-benchmark-provider");
             app.setQosEnable(false);
