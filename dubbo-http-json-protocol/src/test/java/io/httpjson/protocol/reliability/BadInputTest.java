@@ -336,7 +336,7 @@ class BadInputTest {
         Map<?, ?> body = (Map<?, ?>) parsed;
         assertThat(body.get("code")).as(r.text()).isEqualTo(code);
         assertThat(body.get("status")).as(r.text()).isEqualTo(status);
-        assertThat((String) body.get("help")).as(r.text()).startsWith("https://");
+        assertThat((String) body.get("help")).as(r.text()).contains("troubleshooting.md#");
         assertThat((String) body.get("message")).as(r.text()).containsIgnoringCase(fragment);
     }
 

@@ -122,6 +122,10 @@ class ClusterFaultsTest {
         return failures;
     }
 
+    /**
+     * Provider A's server is closed at once under load (no grace period: connections are cut, calls in flight on
+     * it lose their responses): the idempotent calls fail over to B, and no caller sees an error.
+     */
     @Test
     void oneOfTwoProvidersKilledUnderLoadLosesNoCall() throws Exception {
         CountingService a = new CountingService();
@@ -138,7 +142,7 @@ class ClusterFaultsTest {
             atKill.put("a", a.calls.get());
             atKill.put("b", b.calls.get());
             long t0 = System.nanoTime();
-            pa.stop();
+            pa.httpJsonServer().close(0);
             atKill.put("stop-ms", (int) TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
             atKill.put("done-after-stop", done.get());
             atKill.put("a-after-stop", a.calls.get());
@@ -154,16 +158,18 @@ class ClusterFaultsTest {
         assertThat(failures).as("failed calls").isEmpty();
         assertThat(atKill.get("a")).as("provider A served before the kill").isPositive();
         assertThat(atKill.get("b")).as("provider B served before the kill").isPositive();
-        assertThat(a.calls.get()).as("nothing reached A after it stopped").isEqualTo(atKill.get("a-after-stop"));
+        // calls already handed to A's Dubbo executor may still run (their responses are lost and they are retried)
+        assertThat(a.calls.get() - atKill.get("a-after-stop")).as("nothing new reached A after it was killed")
+                .isLessThanOrEqualTo(threads);
         assertThat(b.calls.get()).as("B served the rest %s", atKill).isGreaterThan(atKill.get("b-after-stop"));
         assertThat(a.calls.get() + b.calls.get()).as("every call ran").isGreaterThanOrEqualTo(total);
-        Figures.put(SECTION, "failover, one of two providers stopped under load (8 threads): calls / failed",
+        Figures.put(SECTION, "failover, one of two providers killed under load (8 threads): calls / failed",
                 total + " / " + failures.size());
         Figures.put(SECTION, "failover: provider A before kill / provider B before kill / B after kill",
                 atKill.get("a") + " / " + atKill.get("b") + " / " + (b.calls.get() - atKill.get("b-after-stop")));
-        Figures.put(SECTION, "failover: calls run twice (ran on A, then retried on B)",
+        Figures.put(SECTION, "failover: calls run twice (ran on A, response lost, retried on B)",
                 a.calls.get() + b.calls.get() - total);
-        Figures.put(SECTION, "failover: time DubboServer.stop() took under load (ms)", atKill.get("stop-ms"));
+        Figures.put(SECTION, "failover: time to kill provider A's server under load (ms)", atKill.get("stop-ms"));
     }
 
     @Test
