@@ -363,6 +363,47 @@ class BadInputTest {
         assertNextCallSucceeds(fastjson);
     }
 
+    /**
+     * Clients that announce bodies of the maximum size and send a few bytes must not make the provider reserve
+     * that memory: 64 such requests at 1 MB each would hold 64 MB before a byte of it arrived.
+     */
+    @Test
+    void announcedButUnsentBodiesDoNotReserveMemory() throws Exception {
+        CASES.incrementAndGet();
+        java.lang.management.MemoryMXBean memory = java.lang.management.ManagementFactory.getMemoryMXBean();
+        List<Socket> sockets = new ArrayList<>();
+        try {
+            long before = heapAfterGc(memory);
+            int inFlightBefore = gson.httpJsonServer().inFlight();
+            for (int i = 0; i < 64; i++) {
+                Socket s = RawHttp.connect(gson.port());
+                sockets.add(s);
+                s.getOutputStream().write(RawHttp.post(SVC + "nullable", "[\"" + i,
+                        "Content-Length: " + PAYLOAD));
+                s.getOutputStream().flush();
+            }
+            // every one of them is being read by the provider now
+            await().atMost(Duration.ofSeconds(20)).until(() -> gson.httpJsonServer().inFlight() >= inFlightBefore + 64);
+            long during = heapAfterGc(memory);
+            long grown = during - before;
+            Figures.put("Bad input (server)", "heap held by 64 requests announcing 1 MB each and sending 3 bytes (MB)",
+                    String.format(java.util.Locale.ROOT, "%.1f", grown / 1024.0 / 1024.0));
+            assertThat(grown).as("heap growth (bytes)").isLessThan(24L * 1024 * 1024);
+        } finally {
+            for (Socket s : sockets) {
+                s.close();
+            }
+        }
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertNextCallSucceeds(gson));
+    }
+
+    static long heapAfterGc(java.lang.management.MemoryMXBean memory) {
+        for (int i = 0; i < 3; i++) {
+            memory.gc();
+        }
+        return memory.getHeapMemoryUsage().getUsed();
+    }
+
     /** A chunked body has no length up front: the provider stops reading once it passes the limit. */
     @Test
     void chunkedBodyOverTheLimitIsRejected() throws Exception {
