@@ -287,7 +287,15 @@ class BadInputTest {
         l.add(c("HTTP/1.0 bad JSON", RawHttp.request("POST", SVC + "hello", "HTTP/1.0", "[".getBytes(
                 StandardCharsets.UTF_8)), 400, "BAD_REQUEST", "hello"));
         l.add(c("HTTP/3.7", RawHttp.request("POST", SVC + "hello", "HTTP/3.7", "[\"a\"]".getBytes(
-                StandardCharsets.UTF_8)), 505, null, null));
+                StandardCharsets.UTF_8)), 505, "SERVER_ERROR", "505"));
+        l.add(c("TRACE", RawHttp.request("TRACE", SVC + "hello", "HTTP/1.1", null), 405, "METHOD_NOT_ALLOWED",
+                "TRACE"));
+        l.add(c("HEAD", RawHttp.request("HEAD", SVC + "hello", "HTTP/1.1", null), 405, null, null));
+        l.add(c("absolute URI to another host", RawHttp.request("POST", "http://example.invalid" + SVC + "hello",
+                "HTTP/1.1", "[\"abs\"]".getBytes(StandardCharsets.UTF_8)), 400, "BAD_REQUEST", "Authority"));
+        l.add(c("encoded slash in the path", RawHttp.post("/io.httpjson.protocol.api%2FTestService/hello", "[\"a\"]"),
+                400, "BAD_REQUEST", "400"));
+        l.add(c("NUL in the path", RawHttp.post(SVC + "hel%00lo", "[\"a\"]"), 400, "BAD_REQUEST", "400"));
         return l;
     }
 

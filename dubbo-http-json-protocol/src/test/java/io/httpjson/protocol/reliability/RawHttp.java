@@ -45,7 +45,7 @@ final class RawHttp {
             if (request.length <= 32 * 1024) {
                 s.getOutputStream().write(request);
                 s.getOutputStream().flush();
-                return read(s.getInputStream());
+                return read(s.getInputStream(), new String(request, 0, 5, StandardCharsets.US_ASCII).equals("HEAD "));
             }
             // a large request is written while the response is read: the provider may answer (413) and close
             // before it has all been sent
@@ -107,6 +107,11 @@ final class RawHttp {
 
     /** Reads one response (Content-Length or chunked framing, or to the end of the stream). */
     static Response read(InputStream in) throws IOException {
+        return read(in, false);
+    }
+
+    /** Reads one response; {@code noBody} for the answer to a HEAD request. */
+    static Response read(InputStream in, boolean noBody) throws IOException {
         String statusLine = line(in);
         if (statusLine == null) {
             throw new IOException("connection closed before a response");
@@ -122,6 +127,9 @@ final class RawHttp {
         }
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         String cl = headers.get("content-length");
+        if (noBody) {
+            return new Response(statusLine, status, headers, new byte[0]);
+        }
         if (cl != null) {
             body.write(in.readNBytes(Integer.parseInt(cl)));
         } else if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
