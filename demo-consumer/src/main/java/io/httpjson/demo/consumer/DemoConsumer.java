@@ -11,6 +11,8 @@ import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.cluster.ClusterInvoker;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
 import java.io.PrintStream;
@@ -56,10 +58,12 @@ public final class DemoConsumer implements AutoCloseable {
     private final DubboBootstrap bootstrap;
     private final GreetingService greetingService;
     private final UserService userService;
+    private final ReferenceConfig<GreetingService> greetingReference;
 
-    private DemoConsumer(FrameworkModel frameworkModel, DubboBootstrap bootstrap,
+    private DemoConsumer(FrameworkModel frameworkModel, DubboBootstrap bootstrap, ReferenceConfig<GreetingService> greetingReference,
                          GreetingService greetingService, UserService userService) {
         this.frameworkModel = frameworkModel;
+        this.greetingReference = greetingReference;
         this.bootstrap = bootstrap;
         this.greetingService = greetingService;
         this.userService = userService;
@@ -79,7 +83,7 @@ public final class DemoConsumer implements AutoCloseable {
             ReferenceConfig<GreetingService> greeting = reference(GreetingService.class, settings);
             ReferenceConfig<UserService> users = reference(UserService.class, settings);
             bootstrap.reference(greeting).reference(users).start();
-            return new DemoConsumer(frameworkModel, bootstrap, greeting.get(), users.get());
+            return new DemoConsumer(frameworkModel, bootstrap, greeting, greeting.get(), users.get());
         } catch (RuntimeException e) {
             frameworkModel.destroy();
             throw e;
@@ -105,6 +109,20 @@ public final class DemoConsumer implements AutoCloseable {
 
     static int defaultPort(String protocol) {
         return DemoProvider.HTTPJSON.equals(protocol) ? 18080 : 20880;
+    }
+
+    /**
+     * The GreetingService providers this consumer currently knows (what the registry last pushed,
+     * or the direct URL): host:port strings.
+     */
+    public List<String> knownGreetingProviders() {
+        List<String> addresses = new ArrayList<>();
+        if (greetingReference.getInvoker() instanceof ClusterInvoker<?> cluster) {
+            for (Invoker<?> invoker : cluster.getDirectory().getAllInvokers()) {
+                addresses.add(invoker.getUrl().getAddress());
+            }
+        }
+        return addresses;
     }
 
     public GreetingService greetingService() {
