@@ -1,0 +1,77 @@
+package io.httpjson.serialization.gson.internal;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.reflect.Type;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.InstanceCreator;
+import com.google.gson.Strictness;
+import com.google.gson.TypeAdapter;
+import com.google.gson.reflect.TypeToken;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonWriter;
+
+import io.httpjson.codec.internal.JsonTypes;
+
+/** The one Gson of httpjson and its per-Type adapter cache. Not API. */
+public final class GsonConfig {
+
+    /** Same depth fastjson2 allows (its default maximum level). */
+    public static final int NESTING_LIMIT = 2048;
+
+    public static final Gson GSON = new GsonBuilder()
+            .disableHtmlEscaping()
+            .setObjectToNumberStrategy(in -> JsonTypes.objectNumber(in.nextString()))
+            .setNumberToNumberStrategy(in -> JsonTypes.objectNumber(in.nextString()))
+            .registerTypeAdapter(Map.class, (InstanceCreator<Map<?, ?>>) t -> new LinkedHashMap<>())
+            .registerTypeAdapterFactory(new TimeAdapterFactory())
+            .registerTypeAdapterFactory(new PojoAdapterFactory())
+            .create();
+
+    private static final TypeAdapter<Object> ANY = new AnyAdapter(GSON);
+    private static final Map<Type, TypeAdapter<Object>> ADAPTERS = new ConcurrentHashMap<>();
+
+    private GsonConfig() {}
+
+    /** The cached adapter for a declared type; {@code Object} gets the contract's Map/List/number rules. */
+    @SuppressWarnings("unchecked")
+    public static TypeAdapter<Object> adapter(Type type) {
+        if (type == null || type == Object.class) {
+            return ANY;
+        }
+        TypeAdapter<Object> a = ADAPTERS.get(type);
+        if (a == null) {
+            a = (TypeAdapter<Object>) GSON.getAdapter(TypeToken.get(type));
+            ADAPTERS.putIfAbsent(type, a);
+        }
+        return a;
+    }
+
+    public static JsonWriter writer(OutputStream out) {
+        JsonWriter w = new JsonWriter(new Utf8Writer(out));
+        w.setSerializeNulls(false);
+        w.setHtmlSafe(false);
+        return w;
+    }
+
+    public static JsonReader reader(byte[] json, int offset, int length) {
+        JsonReader r = new JsonReader(new Utf8Reader(json, offset, length));
+        r.setStrictness(Strictness.LEGACY_STRICT);
+        r.setNestingLimit(NESTING_LIMIT);
+        return r;
+    }
+
+    /** Writes by runtime class, as fastjson2 does. */
+    public static void writeValue(JsonWriter w, Object value) throws IOException {
+        if (value == null) {
+            w.nullValue();
+        } else {
+            adapter(value.getClass()).write(w, value);
+        }
+    }
+}

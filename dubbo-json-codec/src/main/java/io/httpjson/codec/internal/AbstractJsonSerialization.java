@@ -1,0 +1,66 @@
+package io.httpjson.codec.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.serialize.ObjectInput;
+import org.apache.dubbo.common.serialize.ObjectOutput;
+import org.apache.dubbo.common.serialize.Serialization;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.apache.dubbo.rpc.model.ScopeModelAware;
+
+import io.httpjson.codec.JsonCodec;
+
+/**
+ * A Dubbo Serialization over the {@link JsonCodec} extension of the same name: the very codec singleton the
+ * httpjson protocol uses, so the JSON engine is configured in one place. Not API.
+ */
+public abstract class AbstractJsonSerialization implements Serialization, ScopeModelAware {
+
+    private final String codecName;
+    private volatile FrameworkModel frameworkModel;
+    private volatile JsonCodec codec;
+
+    protected AbstractJsonSerialization(String codecName) {
+        this.codecName = codecName;
+    }
+
+    @Override
+    public void setFrameworkModel(FrameworkModel frameworkModel) {
+        this.frameworkModel = frameworkModel;
+    }
+
+    private FrameworkModel model(URL url) {
+        FrameworkModel m = frameworkModel;
+        if (m == null) {
+            m = url != null ? url.getOrDefaultFrameworkModel() : FrameworkModel.defaultModel();
+        }
+        return m;
+    }
+
+    private JsonCodec codec(URL url) {
+        JsonCodec c = codec;
+        if (c == null) {
+            c = model(url).getExtensionLoader(JsonCodec.class).getExtension(codecName);
+            codec = c;
+        }
+        return c;
+    }
+
+    @Override
+    public String getContentType() {
+        return "text/json";
+    }
+
+    @Override
+    public ObjectOutput serialize(URL url, OutputStream output) throws IOException {
+        return new JsonObjectOutput(codec(url), output);
+    }
+
+    @Override
+    public ObjectInput deserialize(URL url, InputStream input) throws IOException {
+        return new JsonObjectInput(codec(url), input, model(url));
+    }
+}

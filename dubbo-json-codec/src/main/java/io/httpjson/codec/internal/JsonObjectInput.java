@@ -1,0 +1,263 @@
+package io.httpjson.codec.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Type;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.dubbo.common.serialize.ObjectInput;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.apache.dubbo.rpc.model.MethodDescriptor;
+import org.apache.dubbo.rpc.model.ProviderModel;
+import org.apache.dubbo.rpc.model.ServiceDescriptor;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.JsonCodecException;
+import io.httpjson.codec.ThrowableJson;
+
+/**
+ * Dubbo ObjectInput reading one JSON value per line through a {@link JsonCodec}.
+ *
+ * <p>Dubbo's DecodeableRpcInvocation reads arguments with their raw parameter classes only. A request body
+ * starts with five strings (dubbo version, path, version, method name, parameter descriptor); this input
+ * remembers them and, when the arguments are then read, looks the invoked method up in the framework's
+ * exported services and reads each argument with its generic parameter type ({@code List<Foo>} arrives as
+ * {@code List<Foo>}). Not API.
+ */
+public final class JsonObjectInput implements ObjectInput {
+
+    private static final String GENERIC_TYPES_KEY = JsonObjectInput.class.getName() + ".genericParameterTypes";
+
+    private final JsonCodec codec;
+    private final InputStream in;
+    private final FrameworkModel model;
+    private byte[] buf = new byte[512];
+    private int start;
+    private int limit;
+    private boolean eof;
+
+    /** Strings read before the first object: a request header when there are five. */
+    private final String[] header = new String[5];
+    private int headerCount;
+    private boolean headerBroken;
+    private Type[] argTypes;
+    private int argIndex;
+
+    public JsonObjectInput(JsonCodec codec, InputStream in, FrameworkModel model) {
+        this.codec = codec;
+        this.in = in;
+        this.model = model;
+    }
+
+    /** Returns the length of the next line, which starts at {@code start}; -1 at the end of the input. */
+    private int nextLine() throws IOException {
+        int scan = start;
+        while (true) {
+            for (int i = scan; i < limit; i++) {
+                if (buf[i] == '\n') {
+                    return i - start;
+                }
+            }
+            if (eof) {
+                return limit > start ? limit - start : -1;
+            }
+            scan = limit;
+            if (start > 0) {
+                System.arraycopy(buf, start, buf, 0, limit - start);
+                scan -= start;
+                limit -= start;
+                start = 0;
+            }
+            if (limit == buf.length) {
+                buf = Arrays.copyOf(buf, buf.length * 2);
+            }
+            int n = in.read(buf, limit, buf.length - limit);
+            if (n < 0) {
+                eof = true;
+            } else {
+                limit += n;
+            }
+        }
+    }
+
+    private Object next(Type type, String what) throws IOException {
+        int len = nextLine();
+        if (len < 0) {
+            throw new IOException("expected " + what + " but found the end of the JSON lines stream");
+        }
+        int s = start;
+        start = Math.min(limit, s + len + 1);
+        try {
+            return codec.read(buf, s, len, type);
+        } catch (JsonCodecException e) {
+            throw new IOException(what + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Object notNull(Object v, String what) throws IOException {
+        if (v == null) {
+            throw new IOException("expected " + what + " but found null");
+        }
+        return v;
+    }
+
+    @Override
+    public boolean readBool() throws IOException {
+        return (Boolean) notNull(next(boolean.class, "a boolean"), "a boolean");
+    }
+
+    @Override
+    public byte readByte() throws IOException {
+        return (Byte) notNull(next(byte.class, "a byte"), "a byte");
+    }
+
+    @Override
+    public short readShort() throws IOException {
+        return (Short) notNull(next(short.class, "a short"), "a short");
+    }
+
+    @Override
+    public int readInt() throws IOException {
+        return (Integer) notNull(next(int.class, "an int"), "an int");
+    }
+
+    @Override
+    public long readLong() throws IOException {
+        return (Long) notNull(next(long.class, "a long"), "a long");
+    }
+
+    @Override
+    public float readFloat() throws IOException {
+        return (Float) notNull(next(float.class, "a float"), "a float");
+    }
+
+    @Override
+    public double readDouble() throws IOException {
+        return (Double) notNull(next(double.class, "a double"), "a double");
+    }
+
+    @Override
+    public String readUTF() throws IOException {
+        String s = (String) next(String.class, "a string");
+        if (headerCount < header.length && !headerBroken) {
+            header[headerCount++] = s;
+        }
+        return s;
+    }
+
+    @Override
+    public byte[] readBytes() throws IOException {
+        String s = (String) next(String.class, "a base64 string");
+        if (s == null) {
+            return null;
+        }
+        try {
+            return Base64.getDecoder().decode(s);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("expected a base64 string but found \"" + JsonTypes.abbreviate(s) + "\"", e);
+        }
+    }
+
+    @Override
+    public Object readObject() throws IOException {
+        headerBroken = true;
+        return next(Object.class, "a value");
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T readObject(Class<T> cls) throws IOException {
+        return (T) next(argumentType(cls), "a value of " + JsonTypes.typeName(cls));
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T readObject(Class<T> cls, Type type) throws IOException {
+        headerBroken = true;
+        return (T) next(type != null ? type : cls, "a value of " + JsonTypes.typeName(type != null ? type : cls));
+    }
+
+    /** The generic parameter type of the next argument when reading a request's arguments, else {@code cls}. */
+    private Type argumentType(Class<?> cls) {
+        if (headerBroken || headerCount != header.length || model == null) {
+            headerBroken = true;
+            return cls;
+        }
+        if (argTypes == null) {
+            argTypes = lookupArgumentTypes();
+        }
+        int i = argIndex++;
+        if (argTypes.length > i && JsonTypes.rawClass(argTypes[i]) == cls) {
+            return argTypes[i];
+        }
+        return cls;
+    }
+
+    private Type[] lookupArgumentTypes() {
+        try {
+            String path = header[1];
+            String version = header[2];
+            String method = header[3];
+            String desc = header[4];
+            String key = version == null || version.isEmpty() ? path : path + ":" + version;
+            List<ProviderModel> providers = model.getServiceRepository().lookupExportedServicesWithoutGroup(key);
+            if (providers == null) {
+                return new Type[0];
+            }
+            for (ProviderModel provider : providers) {
+                ServiceDescriptor service = provider.getServiceModel();
+                MethodDescriptor md = service == null ? null : service.getMethod(method, desc);
+                if (md == null) {
+                    continue;
+                }
+                Object cached = md.getAttribute(GENERIC_TYPES_KEY);
+                if (cached instanceof Type[]) {
+                    return (Type[]) cached;
+                }
+                Method m = md.getMethod();
+                Type[] types = m == null ? md.getParameterClasses() : m.getGenericParameterTypes();
+                md.addAttribute(GENERIC_TYPES_KEY, types);
+                return types;
+            }
+        } catch (RuntimeException e) {
+            // no generic information: raw classes as Dubbo gives them
+        }
+        return new Type[0];
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Throwable readThrowable() throws IOException {
+        headerBroken = true;
+        Object tree = next(Object.class, "an exception");
+        if (!(tree instanceof Map)) {
+            throw new IOException("expected an exception object {\"exception\":...} but found "
+                    + (tree == null ? "null" : tree.getClass().getSimpleName()));
+        }
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        return ThrowableJson.rebuild((Map<String, Object>) tree, codec, loader,
+                model != null ? model : FrameworkModel.defaultModel());
+    }
+
+    @Override
+    public String readEvent() throws IOException {
+        headerBroken = true;
+        Object v = next(Object.class, "an event");
+        return v == null ? null : String.valueOf(v);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> readAttachments() throws IOException {
+        headerBroken = true;
+        Object v = next(Object.class, "attachments");
+        if (v != null && !(v instanceof Map)) {
+            throw new IOException("expected an attachments object but found " + v.getClass().getSimpleName());
+        }
+        return (Map<String, Object>) v;
+    }
+}

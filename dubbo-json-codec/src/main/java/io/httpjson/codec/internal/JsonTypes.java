@@ -1,0 +1,165 @@
+package io.httpjson.codec.internal;
+
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.MonthDay;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Date;
+import java.util.Set;
+
+import io.httpjson.codec.JsonCodecException;
+
+/**
+ * Engine-independent pieces of the JSON mapping, so that every engine formats java.time values, dates and
+ * {@code Object}-typed numbers the same way. Not API.
+ */
+public final class JsonTypes {
+
+    /** The java.time types written as ISO-8601 strings (plus {@link Date}). */
+    public static final Set<Class<?>> TIME_TYPES = Set.of(
+            LocalDate.class, LocalDateTime.class, LocalTime.class, Instant.class, OffsetDateTime.class,
+            OffsetTime.class, ZonedDateTime.class, Duration.class, Period.class, Year.class, YearMonth.class,
+            MonthDay.class, ZoneOffset.class, Date.class);
+
+    private JsonTypes() {}
+
+    public static boolean isTimeType(Class<?> c) {
+        return TIME_TYPES.contains(c) || (c != null && ZoneId.class.isAssignableFrom(c));
+    }
+
+    /** ISO-8601 text of a java.time value or a {@link Date} (as a UTC instant). */
+    public static String formatTime(Object v) {
+        if (v instanceof LocalDateTime) {
+            return DateTimeFormatter.ISO_LOCAL_DATE_TIME.format((LocalDateTime) v);
+        } else if (v instanceof LocalTime) {
+            return DateTimeFormatter.ISO_LOCAL_TIME.format((LocalTime) v);
+        } else if (v instanceof OffsetDateTime) {
+            return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format((OffsetDateTime) v);
+        } else if (v instanceof OffsetTime) {
+            return DateTimeFormatter.ISO_OFFSET_TIME.format((OffsetTime) v);
+        } else if (v instanceof ZonedDateTime) {
+            return DateTimeFormatter.ISO_ZONED_DATE_TIME.format((ZonedDateTime) v);
+        } else if (v instanceof Date) {
+            return ((Date) v).toInstant().toString();
+        } else if (v instanceof ZoneId) {
+            return ((ZoneId) v).getId();
+        }
+        // LocalDate, Instant, Duration, Period, Year, YearMonth, MonthDay: toString() is ISO-8601
+        return v.toString();
+    }
+
+    /** Parses ISO-8601 text written by {@link #formatTime} as {@code type}. */
+    public static Object parseTime(Class<?> type, String s) {
+        try {
+            if (type == LocalDate.class) return LocalDate.parse(s);
+            if (type == LocalDateTime.class) return LocalDateTime.parse(s);
+            if (type == LocalTime.class) return LocalTime.parse(s);
+            if (type == Instant.class) return Instant.parse(s);
+            if (type == OffsetDateTime.class) return OffsetDateTime.parse(s);
+            if (type == OffsetTime.class) return OffsetTime.parse(s);
+            if (type == ZonedDateTime.class) return ZonedDateTime.parse(s);
+            if (type == Duration.class) return Duration.parse(s);
+            if (type == Period.class) return Period.parse(s);
+            if (type == Year.class) return Year.parse(s);
+            if (type == YearMonth.class) return YearMonth.parse(s);
+            if (type == MonthDay.class) return MonthDay.parse(s);
+            if (type == ZoneOffset.class) return ZoneOffset.of(s);
+            if (ZoneId.class.isAssignableFrom(type)) return ZoneId.of(s);
+            if (type == Date.class) return Date.from(Instant.parse(s));
+        } catch (java.time.DateTimeException e) {
+            throw new JsonCodecException("expected an ISO-8601 " + type.getSimpleName() + " string but found \""
+                    + abbreviate(s) + "\": " + e.getMessage(), e);
+        }
+        throw new JsonCodecException("not a date/time type: " + type.getTypeName());
+    }
+
+    /**
+     * The value of a JSON number read with declared type {@code Object}: integers as the smallest of
+     * Integer, Long, BigInteger; anything with a fraction or exponent as BigDecimal.
+     */
+    public static Number objectNumber(String text) {
+        for (int i = 0, n = text.length(); i < n; i++) {
+            char c = text.charAt(i);
+            if (c == '.' || c == 'e' || c == 'E') {
+                return new BigDecimal(text);
+            }
+        }
+        int digits = text.length() - (text.charAt(0) == '-' ? 1 : 0);
+        if (digits <= 9) {
+            return Integer.valueOf(text);
+        }
+        if (digits <= 18) {
+            long l = Long.parseLong(text);
+            return (l == (int) l) ? (Number) Integer.valueOf((int) l) : (Number) Long.valueOf(l);
+        }
+        BigInteger b = new BigInteger(text);
+        if (b.bitLength() < 32) return b.intValue();
+        if (b.bitLength() < 64) return b.longValue();
+        return b;
+    }
+
+    /** The value a primitive type takes when JSON says null or the value is absent; null for other types. */
+    public static Object primitiveDefault(Type type) {
+        if (!(type instanceof Class) || !((Class<?>) type).isPrimitive()) return null;
+        Class<?> c = (Class<?>) type;
+        if (c == int.class) return 0;
+        if (c == long.class) return 0L;
+        if (c == boolean.class) return Boolean.FALSE;
+        if (c == double.class) return 0d;
+        if (c == float.class) return 0f;
+        if (c == short.class) return (short) 0;
+        if (c == byte.class) return (byte) 0;
+        if (c == char.class) return (char) 0;
+        return null;
+    }
+
+    /** A short, readable name of a type for error messages. */
+    public static String typeName(Type type) {
+        if (type == null) return "Object";
+        if (type instanceof Class) {
+            Class<?> c = (Class<?>) type;
+            return c.isArray() ? typeName(c.getComponentType()) + "[]" : c.getName();
+        }
+        if (type instanceof ParameterizedType || type instanceof GenericArrayType) {
+            return type.getTypeName();
+        }
+        return type.toString();
+    }
+
+    public static Class<?> rawClass(Type type) {
+        if (type instanceof Class) return (Class<?>) type;
+        if (type instanceof ParameterizedType) return (Class<?>) ((ParameterizedType) type).getRawType();
+        if (type instanceof GenericArrayType) {
+            return java.lang.reflect.Array.newInstance(rawClass(((GenericArrayType) type).getGenericComponentType()), 0)
+                    .getClass();
+        }
+        return Object.class;
+    }
+
+    public static String abbreviate(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+
+    /** A short excerpt of input for error messages. */
+    public static String excerpt(byte[] json, int offset, int length) {
+        int n = Math.min(length, 80);
+        String s = new String(json, offset, n, java.nio.charset.StandardCharsets.UTF_8);
+        return n < length ? s + "..." : s;
+    }
+}
