@@ -271,6 +271,11 @@ public final class DemoConsumer implements AutoCloseable {
         DemoProvider provider = null;
         try {
             if (embeddedProvider) {
+                // The in-process provider is stopped only after the last answer arrived: no need for
+                // Dubbo's default 10 s graceful-shutdown wait.
+                if (System.getProperty("dubbo.service.shutdown.wait") == null) {
+                    System.setProperty("dubbo.service.shutdown.wait", "1000");
+                }
                 DemoProvider.Settings providerSettings = new DemoProvider.Settings();
                 providerSettings.registry = settings.registry;
                 provider = DemoProvider.start(providerSettings);

@@ -82,6 +82,9 @@ public final class DemoProvider implements AutoCloseable {
         if (System.getProperty("dubbo.network.interface.ignored") == null) {
             System.setProperty("dubbo.network.interface.ignored", ".*");
         }
+        if (System.getProperty("dubbo.application.logger") == null) {
+            System.setProperty("dubbo.application.logger", "slf4j");
+        }
         if (System.getProperty("java.net.preferIPv4Stack") == null) {
             System.setProperty("java.net.preferIPv4Stack", "true");
         }
