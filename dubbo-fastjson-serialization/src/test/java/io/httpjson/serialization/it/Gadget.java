@@ -1,0 +1,10 @@
+package io.httpjson.serialization.it;
+
+/** A class whose static initializer records (in {@link GadgetFlags}) that something initialized it. */
+public class Gadget extends Model.Foo {
+    private static final long serialVersionUID = 1L;
+
+    static {
+        GadgetFlags.gadget = true;
+    }
+}

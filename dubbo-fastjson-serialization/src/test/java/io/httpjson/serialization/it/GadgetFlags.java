@@ -1,0 +1,9 @@
+package io.httpjson.serialization.it;
+
+/** Flags flipped by the gadget classes' static initializers; reading them does not initialize the gadgets. */
+public final class GadgetFlags {
+    public static volatile boolean gadget;
+    public static volatile boolean gadgetThrowable;
+
+    private GadgetFlags() {}
+}

@@ -1,0 +1,8 @@
+package io.httpjson.serialization.it;
+
+/** Not a Throwable: naming it as an exception class must not initialize it. */
+public class GadgetThrowable {
+    static {
+        GadgetFlags.gadgetThrowable = true;
+    }
+}

@@ -1,0 +1,154 @@
+package io.httpjson.serialization.it;
+
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** Test data shared by the engine, serialization and integration tests. */
+public final class Model {
+    private Model() {}
+
+    public enum Color { RED, GREEN }
+
+    public static class Foo implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public String name;
+        public int count;
+        public Long big;
+        public Color color;
+        public LocalDate day;
+        public LocalDateTime at;
+        public Instant when;
+        public Date date;
+        public BigDecimal price;
+        public BigInteger huge;
+        public byte[] bytes;
+        public List<String> tags;
+        public transient String secret;
+
+        public Foo() {}
+
+        public Foo(String name, int count) {
+            this.name = name;
+            this.count = count;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Foo)) return false;
+            Foo f = (Foo) o;
+            return count == f.count && Objects.equals(name, f.name) && Objects.equals(big, f.big) && color == f.color
+                    && Objects.equals(day, f.day) && Objects.equals(at, f.at) && Objects.equals(when, f.when)
+                    && Objects.equals(date, f.date) && Objects.equals(price, f.price) && Objects.equals(huge, f.huge)
+                    && Arrays.equals(bytes, f.bytes) && Objects.equals(tags, f.tags);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(name, count);
+        }
+
+        @Override
+        public String toString() {
+            return "Foo(" + name + "," + count + ")";
+        }
+    }
+
+    public static class Result<T> implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public int code;
+        public String message;
+        public T data;
+
+        public Result() {}
+
+        public Result(int code, String message, T data) {
+            this.code = code;
+            this.message = message;
+            this.data = data;
+        }
+    }
+
+    /** A checked business exception without a (String) constructor and with a custom field. */
+    public static class BizException extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final int code;
+
+        public BizException(String message, int code, Throwable cause) {
+            super(message, cause);
+            this.code = code;
+        }
+
+        public int getCode() {
+            return code;
+        }
+    }
+
+    public static class User implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public long id;
+        public String name;
+        public String email;
+        public LocalDate birthday;
+        public LocalDateTime createdAt;
+        public Instant lastLogin;
+        public boolean active;
+        public List<String> roles;
+    }
+
+    public static Foo fullFoo() {
+        Foo f = new Foo("full", 7);
+        f.big = (1L << 53) + 1;
+        f.color = Color.GREEN;
+        f.day = LocalDate.of(2024, 1, 31);
+        f.at = LocalDateTime.of(2024, 1, 31, 10, 15, 30, 123_000_000);
+        f.when = Instant.parse("2024-01-31T10:15:30Z");
+        f.date = new Date(1_706_696_130_123L);
+        f.price = new BigDecimal("1234.5600");
+        f.huge = new BigInteger("123456789012345678901234567890");
+        f.bytes = new byte[] {0, 1, (byte) 0xff};
+        f.tags = List.of("a", "b");
+        f.secret = "never";
+        return f;
+    }
+
+    public static byte[] allBytes(int len) {
+        byte[] b = new byte[len];
+        for (int i = 0; i < len; i++) {
+            b[i] = (byte) i;
+        }
+        return b;
+    }
+
+    public static List<User> users(int n) {
+        List<User> l = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            User u = new User();
+            u.id = 1_000_000L + i;
+            u.name = "User Number " + i;
+            u.email = "user" + i + "@example.com";
+            u.birthday = LocalDate.of(1980 + i, 1 + i % 12, 1 + i);
+            u.createdAt = LocalDateTime.of(2023, 5, 1, 12, i, 30);
+            u.lastLogin = Instant.parse("2024-01-31T10:15:30Z").plusSeconds(i * 3600L);
+            u.active = i % 3 != 0;
+            u.roles = i % 2 == 0 ? List.of("user") : List.of("user", "admin");
+            l.add(u);
+        }
+        return l;
+    }
+
+    public static Map<String, Foo> fooMap() {
+        Map<String, Foo> m = new java.util.LinkedHashMap<>();
+        m.put("x", new Foo("x", 1));
+        m.put("y", fullFoo());
+        return m;
+    }
+}

@@ -1,0 +1,141 @@
+package io.httpjson.protocol;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.client.HttpJsonClient;
+import io.httpjson.protocol.internal.client.HttpJsonInvoker;
+import io.httpjson.protocol.internal.codec.Codecs;
+import io.httpjson.protocol.internal.server.HttpJsonServer;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.threadpool.manager.ExecutorRepository;
+import org.apache.dubbo.common.utils.ExecutorUtil;
+import org.apache.dubbo.rpc.Exporter;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.ProtocolServer;
+import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.protocol.AbstractExporter;
+import org.apache.dubbo.rpc.protocol.AbstractProtocol;
+
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.TRANSPORT_FAILED_CLOSE;
+
+/**
+ * The Dubbo protocol {@code httpjson}: services answer {@code POST /{interface}/{method}} with JSON over HTTP/1.1
+ * (Jetty 12), and Java consumers call them through a pooled Netty HTTP/1.1 client. Select it with
+ * {@code protocol="httpjson"} or {@code dubbo.protocol.name=httpjson}; see {@code docs/protocol.md}.
+ */
+public class HttpJsonProtocol extends AbstractProtocol {
+
+    public static final String NAME = "httpjson";
+    public static final int DEFAULT_PORT = 8090;
+
+    private final Map<String, HttpJsonClient> clients = new ConcurrentHashMap<>();
+
+    @Override
+    public int getDefaultPort() {
+        return DEFAULT_PORT;
+    }
+
+    @Override
+    public <T> Exporter<T> export(Invoker<T> invoker) throws RpcException {
+        URL url = invoker.getUrl();
+        String key = serviceKey(url);
+        JsonCodec codec;
+        HttpJsonConfig config;
+        try {
+            codec = Codecs.forUrl(url, frameworkModel);
+            config = HttpJsonConfig.of(url);
+        } catch (IllegalArgumentException e) {
+            throw new RpcException("httpjson: cannot export " + url.getServiceKey() + ": " + e.getMessage(), e);
+        }
+        Executor executor = config.dispatch() == HttpJsonConfig.Dispatch.DIRECT
+                ? null
+                : ExecutorRepository.getInstance(url.getOrDefaultApplicationModel())
+                        .createExecutorIfAbsent(ExecutorUtil.setThreadName(url, "DubboServerHandler"));
+        String serverKey = url.getAddress();
+        HttpJsonServer server;
+        Runnable remove;
+        synchronized (serverMap) {
+            server = (HttpJsonServer) serverMap.get(serverKey);
+            if (server == null) {
+                server = new HttpJsonServer(url, codec);
+                loadServerProperties(server);
+                serverMap.put(serverKey, server);
+            }
+            remove = server.export(invoker, codec, executor);
+        }
+        HttpJsonServer exportedOn = server;
+        AbstractExporter<T> exporter = new AbstractExporter<T>(invoker) {
+            @Override
+            public void afterUnExport() {
+                exporterMap.remove(key, this);
+                boolean last;
+                synchronized (serverMap) {
+                    remove.run();
+                    last = !exportedOn.hasServices() && serverMap.remove(serverKey, exportedOn);
+                }
+                if (last) {
+                    exportedOn.close(getServerShutdownTimeout(exportedOn));
+                }
+            }
+        };
+        exporterMap.put(key, exporter);
+        return exporter;
+    }
+
+    @Override
+    protected <T> Invoker<T> protocolBindingRefer(Class<T> type, URL url) throws RpcException {
+        JsonCodec codec;
+        try {
+            codec = Codecs.forUrl(url, frameworkModel);
+        } catch (IllegalArgumentException e) {
+            throw new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
+        }
+        String clientKey = url.getAddress() + "|" + url.getParameter(HttpJsonConfig.MAX_CONNECTIONS, "") + "|"
+                + url.getParameter(HttpJsonConfig.MAX_IDLE, "") + "|"
+                + url.getParameter(HttpJsonConfig.CLIENT_IDLE_TIMEOUT, "") + "|"
+                + url.getParameter(HttpJsonConfig.GZIP_THRESHOLD, "") + "|" + url.getParameter("payload", "");
+        HttpJsonClient client = clients.compute(clientKey, (k, existing) ->
+                existing != null && existing.retain() ? existing : newClient(url));
+        HttpJsonInvoker<T> invoker = new HttpJsonInvoker<>(type, url, client, codec, frameworkModel,
+                () -> clients.remove(clientKey, client));
+        invokers.add(invoker);
+        return invoker;
+    }
+
+    private static HttpJsonClient newClient(URL url) {
+        try {
+            return new HttpJsonClient(url);
+        } catch (IllegalArgumentException e) {
+            throw new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The servers this protocol runs (for tests: the port actually bound when port 0 was asked for). */
+    public Map<String, ProtocolServer> servers() {
+        return Map.copyOf(serverMap);
+    }
+
+    @Override
+    public void destroy() {
+        super.destroy();
+        synchronized (serverMap) {
+            for (ProtocolServer server : serverMap.values()) {
+                try {
+                    ((HttpJsonServer) server).close(getServerShutdownTimeout(server));
+                } catch (RuntimeException e) {
+                    logger.warn(TRANSPORT_FAILED_CLOSE, "", "", "httpjson: closing " + server.getAddress()
+                            + " failed", e);
+                }
+            }
+            serverMap.clear();
+        }
+        for (HttpJsonClient c : clients.values()) {
+            c.release();
+        }
+        clients.clear();
+    }
+}

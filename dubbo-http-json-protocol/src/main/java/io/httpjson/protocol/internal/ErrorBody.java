@@ -1,0 +1,30 @@
+package io.httpjson.protocol.internal;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The JSON body of every error response: {@code code} (an {@link ErrorCode} name), {@code status},
+ * {@code message} (what is wrong and what to do), {@code help} (a link into the troubleshooting guide); for
+ * a business exception also {@code exception}, {@code fields} and {@code cause}; for a Dubbo RpcException
+ * also {@code rpcCode}.
+ */
+public final class ErrorBody {
+
+    public static final String CODE = "code";
+    public static final String STATUS = "status";
+    public static final String MESSAGE = "message";
+    public static final String HELP = "help";
+    public static final String RPC_CODE = "rpcCode";
+
+    private ErrorBody() {}
+
+    public static Map<String, Object> of(ErrorCode code, int status, String message) {
+        Map<String, Object> body = new LinkedHashMap<>(8);
+        body.put(CODE, code.name());
+        body.put(STATUS, status);
+        body.put(MESSAGE, message == null ? code.name() : message);
+        body.put(HELP, code.help());
+        return body;
+    }
+}

@@ -1,0 +1,165 @@
+package io.httpjson.protocol.internal;
+
+import java.util.Locale;
+
+import org.apache.dubbo.common.URL;
+
+/**
+ * The URL parameters the httpjson protocol understands, parsed once per server or client into an immutable
+ * value. Every invalid value fails fast with {@code name: value (expected: ...)}. The keys are documented in
+ * {@code docs/configuration.md}.
+ */
+public final class HttpJsonConfig {
+
+    public static final String MAX_CONNECTIONS = "httpjson.max-connections";
+    public static final String MAX_IDLE = "httpjson.max-idle";
+    public static final String CLIENT_IDLE_TIMEOUT = "httpjson.client-idle-timeout";
+    public static final String SERVER_IDLE_TIMEOUT = "httpjson.idle-timeout";
+    public static final String CONNECT_TIMEOUT = "connect.timeout";
+    public static final String GZIP_THRESHOLD = "httpjson.gzip-threshold";
+    public static final String MAX_ATTACHMENT_BYTES = "httpjson.max-attachment-bytes";
+    public static final String MAX_HEADER_BYTES = "httpjson.max-header-bytes";
+    public static final String PAYLOAD = "payload";
+    public static final String THREADS = "threads";
+    public static final String IO_THREADS = "iothreads";
+    public static final String DISPATCHER = "dispatcher";
+    public static final String SERIALIZATION = "serialization";
+
+    static final int DEFAULT_PAYLOAD = 8 * 1024 * 1024;
+
+    /** Where a request's Dubbo invocation runs on the provider. */
+    public enum Dispatch {
+        /** On the provider's Dubbo thread pool ({@code threads}, {@code threadpool}); the default. */
+        POOL,
+        /** On the Jetty thread that read the request: no hand-off; only for methods that never block. */
+        DIRECT
+    }
+
+    private final int maxConnections;
+    private final int maxIdle;
+    private final long clientIdleTimeoutMillis;
+    private final long serverIdleTimeoutMillis;
+    private final int connectTimeoutMillis;
+    private final int gzipThreshold;
+    private final int maxAttachmentBytes;
+    private final int maxHeaderBytes;
+    private final int payload;
+    private final int threads;
+    private final int ioThreads;
+    private final Dispatch dispatch;
+
+    private HttpJsonConfig(URL url) {
+        this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
+        this.maxIdle = intParam(url, MAX_IDLE, maxConnections, 0, maxConnections);
+        this.clientIdleTimeoutMillis = intParam(url, CLIENT_IDLE_TIMEOUT, 30_000, 1, Integer.MAX_VALUE);
+        this.serverIdleTimeoutMillis = intParam(url, SERVER_IDLE_TIMEOUT, 60_000, 1, Integer.MAX_VALUE);
+        this.connectTimeoutMillis = intParam(url, CONNECT_TIMEOUT, 3_000, 1, Integer.MAX_VALUE);
+        this.gzipThreshold = intParam(url, GZIP_THRESHOLD, 32 * 1024, -1, Integer.MAX_VALUE);
+        this.maxAttachmentBytes = intParam(url, MAX_ATTACHMENT_BYTES, 8 * 1024, 0, 1024 * 1024);
+        this.maxHeaderBytes = intParam(url, MAX_HEADER_BYTES, 16 * 1024, 1024, 1024 * 1024);
+        this.payload = intParam(url, PAYLOAD, DEFAULT_PAYLOAD, 1, Integer.MAX_VALUE - 8);
+        this.threads = intParam(url, THREADS, 200, 1, 100_000);
+        this.ioThreads = intParam(
+                url, IO_THREADS, Math.min(Runtime.getRuntime().availableProcessors() + 1, 32), 1, 1024);
+        String dispatcher = url.getParameter(DISPATCHER, "all").trim().toLowerCase(Locale.ROOT);
+        switch (dispatcher) {
+            case "all":
+            case "message":
+            case "execution":
+            case "":
+                this.dispatch = Dispatch.POOL;
+                break;
+            case "direct":
+                this.dispatch = Dispatch.DIRECT;
+                break;
+            default:
+                throw invalid(DISPATCHER, dispatcher, "all or direct");
+        }
+        if (maxAttachmentBytes > maxHeaderBytes) {
+            throw invalid(
+                    MAX_ATTACHMENT_BYTES,
+                    String.valueOf(maxAttachmentBytes),
+                    "at most " + MAX_HEADER_BYTES + " = " + maxHeaderBytes);
+        }
+    }
+
+    public static HttpJsonConfig of(URL url) {
+        return new HttpJsonConfig(url);
+    }
+
+    private static int intParam(URL url, String key, int defaultValue, int min, int max) {
+        String raw = url.getParameter(key);
+        if (raw == null || raw.isBlank()) {
+            return defaultValue;
+        }
+        int value;
+        try {
+            value = Integer.parseInt(raw.trim());
+        } catch (NumberFormatException e) {
+            throw invalid(key, raw, "an integer from " + min + " to " + max);
+        }
+        if (value < min || value > max) {
+            throw invalid(key, raw, "an integer from " + min + " to " + max);
+        }
+        return value;
+    }
+
+    static IllegalArgumentException invalid(String key, String value, String expected) {
+        return new IllegalArgumentException(key + ": " + value + " (expected: " + expected
+                + "). Fix the URL parameter or the matching <dubbo:protocol>/<dubbo:reference> attribute;"
+                + " see docs/configuration.md");
+    }
+
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    public int maxIdle() {
+        return maxIdle;
+    }
+
+    public long clientIdleTimeoutMillis() {
+        return clientIdleTimeoutMillis;
+    }
+
+    public long serverIdleTimeoutMillis() {
+        return serverIdleTimeoutMillis;
+    }
+
+    public int connectTimeoutMillis() {
+        return connectTimeoutMillis;
+    }
+
+    /** Bodies of at least this many bytes are gzipped when the peer accepts it; -1 turns gzip off. */
+    public int gzipThreshold() {
+        return gzipThreshold;
+    }
+
+    public boolean gzipEnabled() {
+        return gzipThreshold >= 0;
+    }
+
+    public int maxAttachmentBytes() {
+        return maxAttachmentBytes;
+    }
+
+    public int maxHeaderBytes() {
+        return maxHeaderBytes;
+    }
+
+    public int payload() {
+        return payload;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public int ioThreads() {
+        return ioThreads;
+    }
+
+    public Dispatch dispatch() {
+        return dispatch;
+    }
+}

@@ -1,0 +1,130 @@
+package io.httpjson.protocol.internal;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.StringJoiner;
+import java.util.concurrent.CompletableFuture;
+
+/** What one service method looks like on the wire, worked out once per method and then only read. */
+public final class MethodMeta {
+
+    private final String name;
+    private final Class<?>[] parameterClasses;
+    private final Type[] parameterTypes;
+    /** Real parameter names (compiled with {@code -parameters}), or {@code null}. */
+    private final String[] parameterNames;
+    private final Type returnType;
+    private final Class<?> returnClass;
+    private final boolean returnsVoid;
+    private final boolean returnsFuture;
+    private final String signature;
+    private final String simpleSignature;
+    private final String display;
+
+    MethodMeta(Method method) {
+        this.name = method.getName();
+        this.parameterClasses = method.getParameterTypes();
+        this.parameterTypes = method.getGenericParameterTypes();
+        Parameter[] params = method.getParameters();
+        String[] names = new String[params.length];
+        boolean present = true;
+        for (int i = 0; i < params.length; i++) {
+            present &= params[i].isNamePresent();
+            names[i] = params[i].getName();
+        }
+        this.parameterNames = present ? names : null;
+        Type rt = method.getGenericReturnType();
+        Class<?> rc = method.getReturnType();
+        this.returnsFuture = CompletableFuture.class.isAssignableFrom(rc);
+        if (returnsFuture) {
+            rt = rt instanceof ParameterizedType ? ((ParameterizedType) rt).getActualTypeArguments()[0] : Object.class;
+            rc = rawClass(rt);
+        }
+        this.returnType = rt;
+        this.returnClass = rc;
+        this.returnsVoid = rc == void.class || rc == Void.class;
+        this.signature = signatureOf(parameterClasses);
+        StringJoiner simple = new StringJoiner(",");
+        for (Class<?> c : parameterClasses) {
+            simple.add(c.getSimpleName());
+        }
+        this.simpleSignature = simple.toString();
+        StringJoiner sj = new StringJoiner(", ", name + "(", ")");
+        for (int i = 0; i < parameterTypes.length; i++) {
+            sj.add(parameterTypes[i].getTypeName() + (parameterNames != null ? " " + parameterNames[i] : ""));
+        }
+        this.display = sj.toString();
+    }
+
+    static Class<?> rawClass(Type type) {
+        if (type instanceof Class) {
+            return (Class<?>) type;
+        }
+        if (type instanceof ParameterizedType) {
+            return rawClass(((ParameterizedType) type).getRawType());
+        }
+        return Object.class;
+    }
+
+    public static String signatureOf(Class<?>[] classes) {
+        StringJoiner sj = new StringJoiner(",");
+        for (Class<?> c : classes) {
+            sj.add(c.getTypeName());
+        }
+        return sj.toString();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Class<?>[] parameterClasses() {
+        return parameterClasses;
+    }
+
+    public Type[] parameterTypes() {
+        return parameterTypes;
+    }
+
+    public int arity() {
+        return parameterTypes.length;
+    }
+
+    public String[] parameterNames() {
+        return parameterNames;
+    }
+
+    /** The declared return type, with {@code CompletableFuture<T>} unwrapped to {@code T}. */
+    public Type returnType() {
+        return returnType;
+    }
+
+    public Class<?> returnClass() {
+        return returnClass;
+    }
+
+    public boolean returnsVoid() {
+        return returnsVoid;
+    }
+
+    public boolean returnsFuture() {
+        return returnsFuture;
+    }
+
+    /** Parameter type names joined by {@code ,}, the value of the {@code Dubbo-Parameter-Types} header. */
+    public String signature() {
+        return signature;
+    }
+
+    /** The signature with simple class names ({@code String,int}), also accepted in the header. */
+    public String simpleSignature() {
+        return simpleSignature;
+    }
+
+    @Override
+    public String toString() {
+        return display;
+    }
+}

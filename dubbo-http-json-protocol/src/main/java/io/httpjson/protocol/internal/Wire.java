@@ -1,0 +1,23 @@
+package io.httpjson.protocol.internal;
+
+/** Names on the wire (docs/protocol.md). One place, shared by the server and the client. */
+public final class Wire {
+
+    public static final String JSON = "application/json";
+    public static final String JSON_UTF8 = "application/json; charset=utf-8";
+
+    /** Dubbo service version; the query parameter {@code version} does the same. */
+    public static final String VERSION = "Dubbo-Service-Version";
+    /** Dubbo service group; the query parameter {@code group} does the same. */
+    public static final String GROUP = "Dubbo-Service-Group";
+    /** Milliseconds the caller waits; the provider drops a call whose time is up before it runs. */
+    public static final String TIMEOUT = "Dubbo-Timeout";
+    /** Attachments, both ways: {@code key=value} pairs joined by {@code ,}, both sides percent-encoded UTF-8. */
+    public static final String ATTACHMENTS = "Dubbo-Attachments";
+    /** Picks one of overloaded methods: parameter type names joined by {@code ,}. */
+    public static final String PARAMETER_TYPES = "Dubbo-Parameter-Types";
+
+    public static final String HELP = "https://github.com/httpjson/httpjson/blob/main/docs/troubleshooting.md";
+
+    private Wire() {}
+}

@@ -1,0 +1,76 @@
+package io.httpjson.protocol.internal.client;
+
+import java.net.InetSocketAddress;
+
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.netty.channel.Channel;
+import org.apache.dubbo.common.URL;
+
+/**
+ * Everything a consumer holds for one provider address: its connection pool, shared by every service referenced
+ * at that address, and counted so that the last invoker to go closes it.
+ */
+public final class HttpJsonClient {
+
+    final HttpJsonConfig config;
+    final ClientResources resources;
+    final ConnectionPool pool;
+    final String hostHeader;
+    private int references = 1;
+    private boolean closed;
+
+    public HttpJsonClient(URL url) {
+        this.config = HttpJsonConfig.of(url);
+        this.resources = ClientResources.acquire(config.ioThreads());
+        InetSocketAddress remote = new InetSocketAddress(url.getHost(), url.getPort());
+        this.pool = new ConnectionPool(remote, config, resources);
+        this.hostHeader = url.getHost() + ":" + url.getPort();
+    }
+
+    /** Another invoker shares this client; false if it was closed meanwhile (make a new one). */
+    public synchronized boolean retain() {
+        if (closed) {
+            return false;
+        }
+        references++;
+        return true;
+    }
+
+    /** One invoker is done with it; the last one closes the pool. */
+    public void release() {
+        synchronized (this) {
+            if (closed || --references > 0) {
+                return;
+            }
+            closed = true;
+        }
+        pool.close();
+        ClientResources.release();
+    }
+
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+
+    /** Connections open or being opened (for tests and metrics). */
+    public int openConnections() {
+        return pool.openConnections();
+    }
+
+    public int idleConnections() {
+        return pool.idleConnections();
+    }
+
+    /** Closes the connection the call is using, on its IO thread, if it still belongs to that call. */
+    static void abort(Call call) {
+        Channel ch = call.channel;
+        if (ch != null) {
+            ch.eventLoop().execute(() -> {
+                ClientHandler h = ch.pipeline().get(ClientHandler.class);
+                if (h != null && h.isCurrent(call)) {
+                    ch.close();
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,194 @@
+package io.httpjson.protocol.internal.client;
+
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPOutputStream;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.Attachments;
+import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.ServiceMeta;
+import io.httpjson.protocol.internal.Wire;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.threadpool.manager.ExecutorRepository;
+import org.apache.dubbo.remoting.TimeoutException;
+import org.apache.dubbo.rpc.AppResponse;
+import org.apache.dubbo.rpc.AsyncRpcResult;
+import org.apache.dubbo.rpc.Invocation;
+import org.apache.dubbo.rpc.Result;
+import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.RpcInvocation;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.apache.dubbo.rpc.protocol.AbstractInvoker;
+import org.apache.dubbo.rpc.support.RpcUtils;
+
+import static org.apache.dubbo.common.constants.CommonConstants.DEFAULT_TIMEOUT;
+import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.INTERFACE_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.TIMEOUT_KEY;
+import static org.apache.dubbo.rpc.Constants.TOKEN_KEY;
+
+/**
+ * The client half of the data path: Dubbo invocation -> JSON body (codec, on the caller's thread) -> pooled
+ * connection -> response read on the caller's thread -> {@link AsyncRpcResult}. Nothing here blocks: a
+ * synchronous caller waits in Dubbo's ThreadlessExecutor, which also runs the JSON decoding.
+ */
+public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
+
+    private final HttpJsonClient client;
+    private final JsonCodec codec;
+    private final FrameworkModel model;
+    private final ServiceMeta meta;
+    private final String pathPrefix;
+    private final String versionHeader;
+    private final String groupHeader;
+    private final Runnable onDestroy;
+
+    public HttpJsonInvoker(Class<T> type, URL url, HttpJsonClient client, JsonCodec codec, FrameworkModel model,
+            Runnable onDestroy) {
+        super(type, url, new String[] {INTERFACE_KEY, GROUP_KEY, TOKEN_KEY});
+        this.client = client;
+        this.codec = codec;
+        this.model = model;
+        this.meta = ServiceMeta.of(type);
+        this.pathPrefix = "/" + url.getPath() + "/";
+        String v = url.getVersion();
+        this.versionHeader = v == null || v.isEmpty() ? null : v;
+        String g = url.getGroup();
+        this.groupHeader = g == null || g.isEmpty() ? null : g;
+        this.onDestroy = onDestroy;
+    }
+
+    @Override
+    protected Result doInvoke(Invocation invocation) {
+        RpcInvocation inv = (RpcInvocation) invocation;
+        String methodName = RpcUtils.getMethodName(inv);
+        MethodMeta method = meta.find(inv.getMethodName(), inv.getParameterTypes());
+        if (method == null) {
+            throw new RpcException(RpcException.METHOD_NOT_FOUND, "httpjson: " + getInterface().getName()
+                    + " has no method " + inv.getMethodName() + " with parameters "
+                    + MethodMeta.signatureOf(inv.getParameterTypes()));
+        }
+        int timeout = RpcUtils.calculateTimeout(getUrl(), inv, methodName, DEFAULT_TIMEOUT);
+        if (timeout <= 0) {
+            return AsyncRpcResult.newDefaultAsyncResult(new RpcException(RpcException.TIMEOUT_TERMINATE,
+                    "No time left for making the following call: " + inv.getServiceName() + "." + methodName
+                            + ", terminate directly."), inv);
+        }
+        inv.setAttachment(TIMEOUT_KEY, String.valueOf(timeout));
+        DefaultFullHttpRequest request = newRequest(inv, method, timeout);
+        ExecutorService executor = getCallbackExecutor(getUrl(), inv);
+        if (executor == null) {
+            executor = ExecutorRepository.getInstance(getUrl().getOrDefaultApplicationModel()).getSharedExecutor();
+        }
+        CompletableFuture<AppResponse> future = new CompletableFuture<>();
+        Call call = new Call(request, codec, model, inv, method, future, executor, timeout,
+                RpcUtils.isOneway(getUrl(), inv));
+        call.timeout = client.resources.timer.newTimeout(t -> onTimeout(call), timeout, TimeUnit.MILLISECONDS);
+        client.pool.acquire(call);
+        AsyncRpcResult result = new AsyncRpcResult(future, inv);
+        result.setExecutor(executor);
+        return result;
+    }
+
+    private DefaultFullHttpRequest newRequest(RpcInvocation inv, MethodMeta method, int timeout) {
+        ByteBuf body = ByteBufAllocator.DEFAULT.buffer(256);
+        boolean gzipped = false;
+        try {
+            try (ByteBufOutputStream out = new ByteBufOutputStream(body)) {
+                codec.writeArray(inv.getArguments(), method.parameterTypes(), out);
+            }
+            if (client.config.gzipEnabled() && body.readableBytes() >= client.config.gzipThreshold()) {
+                ByteBuf zipped = ByteBufAllocator.DEFAULT.buffer(body.readableBytes() / 4 + 64);
+                try (GZIPOutputStream gz = new GZIPOutputStream(new ByteBufOutputStream(zipped), 8192)) {
+                    body.readBytes(gz, body.readableBytes());
+                } catch (IOException | RuntimeException e) {
+                    zipped.release();
+                    throw e;
+                }
+                body.release();
+                body = zipped;
+                gzipped = true;
+            }
+        } catch (IOException | RuntimeException e) {
+            body.release();
+            throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: the arguments of "
+                    + getInterface().getName() + "." + method + " could not be written as JSON: " + e, e);
+        }
+        DefaultFullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
+                pathPrefix + method.name(), body);
+        HttpHeaders h = request.headers();
+        h.set(HttpHeaderNames.HOST, client.hostHeader);
+        h.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
+        h.set(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+        if (gzipped) {
+            h.set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
+        }
+        if (client.config.gzipEnabled()) {
+            h.set(HttpHeaderNames.ACCEPT_ENCODING, HttpHeaderValues.GZIP);
+        }
+        if (versionHeader != null) {
+            h.set(Wire.VERSION, versionHeader);
+        }
+        if (groupHeader != null) {
+            h.set(Wire.GROUP, groupHeader);
+        }
+        h.set(Wire.TIMEOUT, timeout);
+        MethodMeta[] overloads = meta.byName(method.name());
+        if (overloads != null && overloads.length > 1) {
+            h.set(Wire.PARAMETER_TYPES, method.signature());
+        }
+        try {
+            String attachments = Attachments.encode(inv.getObjectAttachments(), client.config.maxAttachmentBytes());
+            if (attachments != null) {
+                h.set(Wire.ATTACHMENTS, attachments);
+            }
+        } catch (Attachments.AttachmentsTooLargeException e) {
+            request.release();
+            throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: " + e.getMessage(), e);
+        }
+        return request;
+    }
+
+    private void onTimeout(Call call) {
+        if (call.fail(new TimeoutException(false, call.local(), client.pool.remote(), "httpjson: no response from "
+                + client.pool.remote() + " to " + getInterface().getName() + "." + call.method.name() + " within "
+                + call.timeoutMillis + " ms"
+                + (call.channel == null ? " (no connection was free: all " + client.config.maxConnections()
+                        + " busy; see httpjson.max-connections)" : "")))) {
+            client.pool.abandon(call);
+            HttpJsonClient.abort(call);
+        }
+    }
+
+    @Override
+    public boolean isAvailable() {
+        return super.isAvailable() && !client.isClosed();
+    }
+
+    @Override
+    public void destroy() {
+        if (isDestroyed()) {
+            return;
+        }
+        super.destroy();
+        client.release();
+        onDestroy.run();
+    }
+
+    /** The shared client (for tests). */
+    public HttpJsonClient client() {
+        return client;
+    }
+}

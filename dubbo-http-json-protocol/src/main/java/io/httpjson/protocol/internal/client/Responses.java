@@ -1,0 +1,102 @@
+package io.httpjson.protocol.internal.client;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.httpjson.codec.ThrowableJson;
+import io.httpjson.protocol.internal.Attachments;
+import io.httpjson.protocol.internal.ErrorBody;
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.Wire;
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.FullHttpResponse;
+import org.apache.dubbo.remoting.RemotingException;
+import org.apache.dubbo.rpc.AppResponse;
+import org.apache.dubbo.rpc.RpcException;
+
+/** Turns a response into the call's result, on the caller's thread: value, business exception, or RpcException. */
+final class Responses {
+
+    private Responses() {}
+
+    static void read(Call call, FullHttpResponse response) {
+        try {
+            readOrThrow(call, response);
+        } catch (RuntimeException | StackOverflowError e) {
+            call.future.completeExceptionally(new RpcException(RpcException.SERIALIZATION_EXCEPTION,
+                    "httpjson: the response of " + call.method.name() + " from " + call.channel.remoteAddress()
+                            + " could not be read: " + e, e));
+        }
+    }
+
+    private static void readOrThrow(Call call, FullHttpResponse response) {
+        int status = response.status().code();
+        ByteBuf content = response.content();
+        int len = content.readableBytes();
+        byte[] bytes;
+        int off;
+        if (content.hasArray()) {
+            bytes = content.array();
+            off = content.arrayOffset() + content.readerIndex();
+        } else {
+            bytes = new byte[len];
+            content.getBytes(content.readerIndex(), bytes);
+            off = 0;
+        }
+        AppResponse result = new AppResponse(call.invocation);
+        String att = response.headers().get(Wire.ATTACHMENTS);
+        if (att != null) {
+            result.setObjectAttachments(Attachments.decode(att, new HashMap<>()));
+        }
+        if (status == 200) {
+            if (!call.method.returnsVoid() && len > 0) {
+                result.setValue(call.codec.read(bytes, off, len, call.method.returnType()));
+            }
+            call.future.complete(result);
+            return;
+        }
+        Map<?, ?> body = null;
+        if (len > 0) {
+            try {
+                Object parsed = call.codec.read(bytes, off, len, Object.class);
+                body = parsed instanceof Map ? (Map<?, ?>) parsed : null;
+            } catch (RuntimeException notJson) {
+                body = null;
+            }
+        }
+        if (body == null || !(body.get(ErrorBody.CODE) instanceof String)) {
+            String text = new String(bytes, off, Math.min(len, 300), StandardCharsets.UTF_8);
+            call.future.completeExceptionally(new RemotingException(call.local(), null, "httpjson: HTTP " + status
+                    + " from " + call.channel.remoteAddress() + " without a JSON error body: " + text));
+            return;
+        }
+        ErrorCode code = ErrorCode.fromName((String) body.get(ErrorBody.CODE));
+        Object message = body.get(ErrorBody.MESSAGE);
+        if (code == ErrorCode.BUSINESS_EXCEPTION) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> tree = (Map<String, Object>) body;
+            ClassLoader loader = call.invocation.getInvoker() != null
+                    ? call.invocation.getInvoker().getInterface().getClassLoader()
+                    : Thread.currentThread().getContextClassLoader();
+            result.setException(ThrowableJson.rebuild(tree, call.codec, loader, call.model));
+            call.future.complete(result);
+            return;
+        }
+        String text = "httpjson: " + code + " (HTTP " + status + ") from " + call.channel.remoteAddress() + ": "
+                + message;
+        if (code == ErrorCode.DEADLINE_EXCEEDED) {
+            call.future.completeExceptionally(new org.apache.dubbo.remoting.TimeoutException(true, call.local(),
+                    null, text));
+            return;
+        }
+        if (code == ErrorCode.SHUTTING_DOWN || code == ErrorCode.OVERLOADED) {
+            call.future.completeExceptionally(new RemotingException(call.local(), null, text));
+            return;
+        }
+        int rpcCode = body.get(ErrorBody.RPC_CODE) instanceof Number
+                ? ((Number) body.get(ErrorBody.RPC_CODE)).intValue()
+                : code.rpcCode();
+        call.future.completeExceptionally(new RpcException(rpcCode, text));
+    }
+}

@@ -1,0 +1,262 @@
+package io.httpjson.protocol.internal.server;
+
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.ErrorBody;
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.Wire;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
+import org.apache.dubbo.common.logger.LoggerFactory;
+import org.apache.dubbo.common.utils.NetUtils;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.ProtocolServer;
+import org.apache.dubbo.rpc.RpcException;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+import static org.apache.dubbo.common.constants.CommonConstants.ANYHOST_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.ANYHOST_VALUE;
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.TRANSPORT_FAILED_CLOSE;
+import static org.apache.dubbo.remoting.Constants.BIND_IP_KEY;
+import static org.apache.dubbo.remoting.Constants.BIND_PORT_KEY;
+
+/**
+ * One Jetty server per host:port, shared by every service exported on it. Requests in flight are counted so
+ * that {@link #close(long)} can let them finish while new ones get a retryable 503.
+ */
+public final class HttpJsonServer implements ProtocolServer {
+
+    private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(HttpJsonServer.class);
+
+    private final URL url;
+    private final HttpJsonConfig config;
+    private final JsonCodec defaultCodec;
+    private final Routes routes = new Routes();
+    private final Server jetty;
+    private final ServerConnector connector;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final Map<String, Object> attributes = new ConcurrentHashMap<>();
+    private volatile boolean closing;
+    private String address;
+
+    public HttpJsonServer(URL url, JsonCodec defaultCodec) {
+        this.url = url;
+        this.config = HttpJsonConfig.of(url);
+        this.defaultCodec = defaultCodec;
+        int ioThreads = config.ioThreads();
+        int extra = config.dispatch() == HttpJsonConfig.Dispatch.DIRECT ? config.threads() : 8;
+        QueuedThreadPool pool = new QueuedThreadPool(Math.max(ioThreads + 4, ioThreads + 2 + extra), 2);
+        pool.setName("httpjson-server-" + url.getPort());
+        pool.setDaemon(true);
+        this.jetty = new Server(pool);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        http.setSendDateHeader(false);
+        http.setRequestHeaderSize(config.maxHeaderBytes());
+        http.setResponseHeaderSize(config.maxHeaderBytes());
+        this.connector = new ServerConnector(jetty, 1, ioThreads, new HttpConnectionFactory(http));
+        connector.setHost(bindHost(url));
+        connector.setPort(url.getParameter(BIND_PORT_KEY, url.getPort()));
+        connector.setIdleTimeout(config.serverIdleTimeoutMillis());
+        jetty.addConnector(connector);
+        jetty.setHandler(new RequestHandler(this, config));
+        jetty.setErrorHandler(new JsonErrorHandler());
+        jetty.setStopTimeout(0);
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            try {
+                jetty.stop();
+            } catch (Exception ignored) {
+                // nothing more to release
+            }
+            throw new RpcException("httpjson: cannot start the server on " + connector.getHost() + ":"
+                    + connector.getPort() + ": " + e.getMessage() + ". Is the port already in use? Set another"
+                    + " port on the protocol (port=...)", e);
+        }
+        this.address = url.getAddress();
+    }
+
+    /**
+     * The address to bind: Dubbo's {@code bind.ip}. A loopback address stays loopback (Dubbo widens it to all
+     * interfaces for its own servers; we don't); a non-loopback host with {@code anyhost=true} binds all.
+     */
+    static String bindHost(URL url) {
+        String bind = url.getParameter(BIND_IP_KEY, url.getHost());
+        if (bind != null && (bind.startsWith("127.") || bind.equals("localhost") || bind.equals("::1"))) {
+            return bind;
+        }
+        if (url.getParameter(ANYHOST_KEY, false) || NetUtils.isInvalidLocalHost(bind)) {
+            return ANYHOST_VALUE;
+        }
+        return bind;
+    }
+
+    /** The port actually bound (useful when the URL asked for port 0). */
+    public int localPort() {
+        return connector.getLocalPort();
+    }
+
+    Routes routes() {
+        return routes;
+    }
+
+    JsonCodec defaultCodec() {
+        return defaultCodec;
+    }
+
+    boolean isClosing() {
+        return closing;
+    }
+
+    /** Adds a service; the returned handle removes it. */
+    public Runnable export(Invoker<?> invoker, JsonCodec codec, java.util.concurrent.Executor executor) {
+        ServiceRoute route = new ServiceRoute(invoker, codec, executor);
+        routes.add(route);
+        return () -> routes.remove(route);
+    }
+
+    public boolean hasServices() {
+        return !routes.isEmpty();
+    }
+
+    /** Counts the request as in flight until its callback completes. */
+    Callback track(Callback callback) {
+        inFlight.incrementAndGet();
+        return new Callback() {
+            @Override
+            public void succeeded() {
+                done();
+                callback.succeeded();
+            }
+
+            @Override
+            public void failed(Throwable x) {
+                done();
+                callback.failed(x);
+            }
+
+            @Override
+            public InvocationType getInvocationType() {
+                return callback.getInvocationType();
+            }
+        };
+    }
+
+    private void done() {
+        if (inFlight.decrementAndGet() == 0 && closing) {
+            synchronized (inFlight) {
+                inFlight.notifyAll();
+            }
+        }
+    }
+
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /**
+     * Stops taking new calls (they get 503 SHUTTING_DOWN with {@code Connection: close}, which a Dubbo consumer
+     * retries on another provider), waits up to {@code timeoutMillis} for calls in flight, then stops Jetty.
+     */
+    public void close(long timeoutMillis) {
+        closing = true;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (inFlight) {
+            long left;
+            while (inFlight.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(inFlight, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        if (inFlight.get() > 0) {
+            LOG.warn(TRANSPORT_FAILED_CLOSE, "", "", "httpjson: closing " + address + " with " + inFlight.get()
+                    + " calls still in flight after " + timeoutMillis + " ms");
+        }
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            LOG.warn(TRANSPORT_FAILED_CLOSE, "", "", "httpjson: stopping " + address + " failed", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        close(0);
+    }
+
+    @Override
+    public String getAddress() {
+        return address;
+    }
+
+    @Override
+    public void setAddress(String address) {
+        this.address = address;
+    }
+
+    @Override
+    public URL getUrl() {
+        return url;
+    }
+
+    @Override
+    public Map<String, Object> getAttributes() {
+        return attributes;
+    }
+
+    public InetSocketAddress localAddress() {
+        return new InetSocketAddress(connector.getHost() == null ? "0.0.0.0" : connector.getHost(), localPort());
+    }
+
+    /** Errors Jetty itself answers (bad request line, headers too large, ...), as JSON like ours. */
+    private final class JsonErrorHandler implements Request.Handler {
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) throws Exception {
+            int status = response.getStatus() >= 400 ? response.getStatus() : 500;
+            Object attr = request.getAttribute(org.eclipse.jetty.server.handler.ErrorHandler.ERROR_STATUS);
+            if (attr instanceof Integer) {
+                status = (Integer) attr;
+            }
+            Object msg = request.getAttribute(org.eclipse.jetty.server.handler.ErrorHandler.ERROR_MESSAGE);
+            ErrorCode code = status == 431 ? ErrorCode.HEADERS_TOO_LARGE
+                    : status == 413 ? ErrorCode.PAYLOAD_TOO_LARGE
+                    : status == 405 ? ErrorCode.METHOD_NOT_ALLOWED
+                    : status == 404 ? ErrorCode.SERVICE_NOT_FOUND
+                    : status < 500 ? ErrorCode.BAD_REQUEST : ErrorCode.SERVER_ERROR;
+            String message = "HTTP " + status + (msg != null ? ": " + msg : "")
+                    + (status == 431 ? " (request headers exceed " + config.maxHeaderBytes() + " bytes, set by "
+                    + HttpJsonConfig.MAX_HEADER_BYTES + "; send less in attachments)" : "");
+            RequestHandler.Output out = new RequestHandler.Output(256);
+            defaultCodec.write(ErrorBody.of(code, status, message), null, out);
+            response.setStatus(status);
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON_UTF8);
+            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, out.size());
+            if (status == 431 || status == 400) {
+                response.getHeaders().put(HttpHeader.CONNECTION, "close");
+            }
+            response.write(true, java.nio.ByteBuffer.wrap(out.array(), 0, out.size()), callback);
+            return true;
+        }
+    }
+}

@@ -1,0 +1,511 @@
+package io.httpjson.protocol.internal.server;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.JsonCodecException;
+import io.httpjson.codec.ThrowableJson;
+import io.httpjson.protocol.internal.Attachments;
+import io.httpjson.protocol.internal.ErrorBody;
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.Wire;
+import io.httpjson.protocol.internal.codec.Arguments;
+import io.httpjson.protocol.internal.codec.JsonScan;
+import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
+import org.apache.dubbo.common.logger.LoggerFactory;
+import org.apache.dubbo.rpc.AppResponse;
+import org.apache.dubbo.rpc.Result;
+import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.RpcInvocation;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
+
+import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.PATH_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.TIMEOUT_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.VERSION_KEY;
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAILED_RESPONSE;
+
+/**
+ * The server half of the data path: HTTP request -> route -> arguments (codec) -> Dubbo invoker -> response.
+ * Never blocks: the body is read as it arrives, the invocation runs on the service's Dubbo executor, and the
+ * response is written with a callback.
+ */
+final class RequestHandler extends Handler.Abstract.NonBlocking {
+
+    private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(RequestHandler.class);
+
+    private final HttpJsonServer server;
+    private final HttpJsonConfig config;
+
+    RequestHandler(HttpJsonServer server, HttpJsonConfig config) {
+        this.server = server;
+        this.config = config;
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        Exchange ex = new Exchange(request, response, server.track(callback));
+        if (server.isClosing()) {
+            ex.error(server.defaultCodec(), ErrorCode.SHUTTING_DOWN, 503, "the provider is shutting down; retry on another"
+                    + " provider", true);
+            return true;
+        }
+        if (!"POST".equals(request.getMethod())) {
+            response.getHeaders().put(HttpHeader.ALLOW, "POST");
+            ex.error(server.defaultCodec(), ErrorCode.METHOD_NOT_ALLOWED, 405, "HTTP method " + request.getMethod()
+                    + " is not supported: call a service method with POST /{interface}/{method} and a JSON body", false);
+            return true;
+        }
+        String path = request.getHttpURI().getDecodedPath();
+        int slash = path == null ? -1 : path.lastIndexOf('/');
+        if (slash <= 1 || slash == path.length() - 1) {
+            ex.error(server.defaultCodec(), ErrorCode.SERVICE_NOT_FOUND, 404, "path '" + path + "' is not"
+                    + " /{interface}/{method}; exported here: " + server.routes().describe(), false);
+            return true;
+        }
+        String servicePath = path.substring(1, slash);
+        String methodName = path.substring(slash + 1);
+        HttpFields headers = request.getHeaders();
+        String version = ServiceRoute.emptyToNull(headers.get(Wire.VERSION));
+        String group = ServiceRoute.emptyToNull(headers.get(Wire.GROUP));
+        if (request.getHttpURI().getQuery() != null) {
+            Fields query = Request.extractQueryParameters(request);
+            if (version == null) {
+                version = ServiceRoute.emptyToNull(query.getValue("version"));
+            }
+            if (group == null) {
+                group = ServiceRoute.emptyToNull(query.getValue("group"));
+            }
+        }
+        List<ServiceRoute> candidates = server.routes().candidates(servicePath);
+        ServiceRoute route = candidates == null ? null : Routes.select(candidates, version, group);
+        if (route == null) {
+            String known = candidates == null ? server.routes().describe()
+                    : candidates.stream().map(ServiceRoute::describe).reduce((a, b) -> a + ", " + b).orElse("");
+            ex.error(server.defaultCodec(), ErrorCode.SERVICE_NOT_FOUND, 404, "no service " + servicePath
+                    + (version != null ? " version " + version : "") + (group != null ? " group " + group : "")
+                    + " is exported here; exported: [" + known + "]"
+                    + (candidates != null ? ". Pick one with the " + Wire.VERSION + " and " + Wire.GROUP + " headers" : ""),
+                    false);
+            return true;
+        }
+        JsonCodec codec = route.codec;
+        MethodMeta[] methods = route.meta.byName(methodName);
+        if (methods == null) {
+            ex.error(codec, ErrorCode.METHOD_NOT_FOUND, 404, "service " + route.path + " has no method '" + methodName
+                    + "'; its methods: " + route.meta.describeMethods(), false);
+            return true;
+        }
+        String contentType = headers.get(HttpHeader.CONTENT_TYPE);
+        if (contentType != null && !isJson(contentType)) {
+            ex.error(codec, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, "Content-Type '" + contentType + "' is not"
+                    + " supported: send the arguments as JSON with 'Content-Type: application/json'"
+                    + " (curl: -H 'Content-Type: application/json')", true);
+            return true;
+        }
+        long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
+        if (length > config.payload()) {
+            ex.error(codec, ErrorCode.PAYLOAD_TOO_LARGE, 413, "request body of " + length + " bytes exceeds the"
+                    + " provider's limit of " + config.payload() + " bytes (Dubbo 'payload' setting)", true);
+            return true;
+        }
+        String encoding = headers.get(HttpHeader.CONTENT_ENCODING);
+        boolean gzipped = false;
+        if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
+            if (!encoding.equalsIgnoreCase("gzip")) {
+                ex.error(codec, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, "Content-Encoding '" + encoding
+                        + "' is not supported (expected: gzip or none)", true);
+                return true;
+            }
+            gzipped = true;
+        }
+        ex.route = route;
+        ex.methods = methods;
+        ex.gzipped = gzipped;
+        ex.version = version;
+        ex.group = group;
+        ex.startNanos = System.nanoTime();
+        ex.buffer = new byte[(int) Math.max(0, Math.min(length >= 0 ? length : 256, config.payload()))];
+        ex.readBody();
+        return true;
+    }
+
+    private static boolean isJson(String contentType) {
+        String ct = contentType.toLowerCase(Locale.ROOT);
+        int semi = ct.indexOf(';');
+        String mime = (semi < 0 ? ct : ct.substring(0, semi)).trim();
+        if (!(mime.equals("application/json") || mime.endsWith("+json") || mime.equals("text/json"))) {
+            return false;
+        }
+        int cs = ct.indexOf("charset=");
+        if (cs < 0) {
+            return true;
+        }
+        String charset = ct.substring(cs + 8).replace("\"", "").trim();
+        return charset.startsWith("utf-8") || charset.startsWith("utf8");
+    }
+
+    /** One request and its response. */
+    private final class Exchange implements Runnable {
+        final Request request;
+        final Response response;
+        final Callback callback;
+        ServiceRoute route;
+        MethodMeta[] methods;
+        boolean gzipped;
+        String version;
+        String group;
+        long startNanos;
+        byte[] buffer;
+        int size;
+
+        Exchange(Request request, Response response, Callback callback) {
+            this.request = request;
+            this.response = response;
+            this.callback = callback;
+        }
+
+        /** Reads what has arrived; asks to be called again when more does. */
+        void readBody() {
+            while (true) {
+                Content.Chunk chunk = request.read();
+                if (chunk == null) {
+                    request.demand(this::readBody);
+                    return;
+                }
+                if (Content.Chunk.isFailure(chunk)) {
+                    Throwable failure = chunk.getFailure();
+                    chunk.release();
+                    error(route.codec, ErrorCode.BAD_REQUEST, 400, "could not read the request body: " + failure, true);
+                    return;
+                }
+                ByteBuffer bb = chunk.getByteBuffer();
+                int n = bb.remaining();
+                if (n > 0) {
+                    if ((long) size + n > config.payload()) {
+                        chunk.release();
+                        error(route.codec, ErrorCode.PAYLOAD_TOO_LARGE, 413, "request body exceeds the provider's"
+                                + " limit of " + config.payload() + " bytes (Dubbo 'payload' setting)", true);
+                        return;
+                    }
+                    if (size + n > buffer.length) {
+                        byte[] bigger = new byte[(int) Math.min(config.payload(), Math.max(size + n, buffer.length * 2L))];
+                        System.arraycopy(buffer, 0, bigger, 0, size);
+                        buffer = bigger;
+                    }
+                    bb.get(buffer, size, n);
+                    size += n;
+                }
+                boolean last = chunk.isLast();
+                chunk.release();
+                if (last) {
+                    dispatch();
+                    return;
+                }
+            }
+        }
+
+        private void dispatch() {
+            if (route.executor == null) {
+                run();
+                return;
+            }
+            try {
+                route.executor.execute(this);
+            } catch (RejectedExecutionException e) {
+                error(route.codec, ErrorCode.OVERLOADED, 503, "the provider's thread pool is exhausted (Dubbo"
+                        + " 'threads' setting); retry later or on another provider", false);
+            }
+        }
+
+        /** On a Dubbo worker thread: decode, invoke. */
+        @Override
+        public void run() {
+            JsonCodec codec = route.codec;
+            HttpFields headers = request.getHeaders();
+            String timeout = headers.get(Wire.TIMEOUT);
+            if (timeout != null) {
+                long millis;
+                try {
+                    millis = Long.parseLong(timeout.trim());
+                } catch (NumberFormatException e) {
+                    error(codec, ErrorCode.BAD_REQUEST, 400, Wire.TIMEOUT + ": " + timeout
+                            + " (expected: milliseconds as a whole number)", false);
+                    return;
+                }
+                if (millis > 0 && System.nanoTime() - startNanos > millis * 1_000_000L) {
+                    error(codec, ErrorCode.DEADLINE_EXCEEDED, 504, "the call waited longer than its timeout of "
+                            + millis + " ms before it could run; it was not run", false);
+                    return;
+                }
+            }
+            byte[] body = buffer;
+            int len = size;
+            if (gzipped) {
+                try {
+                    body = gunzip(buffer, size, config.payload());
+                    len = body.length;
+                } catch (IOException e) {
+                    error(codec, e.getMessage() != null && e.getMessage().startsWith("request body")
+                                    ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST,
+                            e.getMessage() != null && e.getMessage().startsWith("request body") ? 413 : 400,
+                            "gzip: " + e.getMessage(), true);
+                    return;
+                }
+            }
+            MethodMeta method;
+            try {
+                method = pickMethod(headers.get(Wire.PARAMETER_TYPES), body, len);
+            } catch (IllegalArgumentException e) {
+                error(codec, ErrorCode.METHOD_NOT_FOUND, 404, e.getMessage(), false);
+                return;
+            }
+            Object[] args;
+            try {
+                args = Arguments.read(codec, body, len, method);
+            } catch (JsonCodecException e) {
+                error(codec, ErrorCode.BAD_REQUEST, 400, "arguments of " + route.path + "." + method + ": "
+                        + e.getMessage(), false);
+                return;
+            } catch (RuntimeException | StackOverflowError e) {
+                error(codec, ErrorCode.BAD_REQUEST, 400, "arguments of " + route.path + "." + method
+                        + " could not be read: " + e, false);
+                return;
+            }
+            Map<String, Object> attachments;
+            try {
+                attachments = Attachments.decode(headers.get(Wire.ATTACHMENTS), new HashMap<>());
+            } catch (IllegalArgumentException e) {
+                error(codec, ErrorCode.BAD_REQUEST, 400, e.getMessage(), false);
+                return;
+            }
+            attachments.put(PATH_KEY, route.path);
+            if (route.version != null) {
+                attachments.put(VERSION_KEY, route.version);
+            }
+            if (route.group != null) {
+                attachments.put(GROUP_KEY, route.group);
+            }
+            if (timeout != null) {
+                attachments.put(TIMEOUT_KEY, timeout.trim());
+            }
+            RpcInvocation inv = new RpcInvocation(route.serviceModel, method.name(), route.interfaceName,
+                    route.protocolServiceKey, method.parameterClasses(), args);
+            inv.addObjectAttachments(attachments);
+            inv.setInvoker(route.invoker);
+            RpcContext.getServiceContext()
+                    .setRemoteAddress(inet(request.getConnectionMetaData().getRemoteSocketAddress()))
+                    .setLocalAddress(inet(request.getConnectionMetaData().getLocalSocketAddress()));
+            Result result;
+            try {
+                result = route.invoker.invoke(inv);
+            } catch (Throwable t) {
+                respond(method, null, t);
+                return;
+            }
+            result.whenCompleteWithContext((r, t) -> respond(method, r, t));
+        }
+
+        private MethodMeta pickMethod(String signature, byte[] body, int len) {
+            if (signature != null) {
+                String wanted = signature.replace(" ", "");
+                for (MethodMeta m : methods) {
+                    if (m.signature().equals(wanted) || m.simpleSignature().equals(wanted)) {
+                        return m;
+                    }
+                }
+                throw new IllegalArgumentException(Wire.PARAMETER_TYPES + ": " + signature + " matches no method "
+                        + methods[0].name() + " of " + route.path + "; its overloads: " + overloads());
+            }
+            if (methods.length == 1) {
+                return methods[0];
+            }
+            int first = JsonScan.firstByte(body, 0, len);
+            int count = first == '[' ? JsonScan.countArrayElements(body, 0, len) : first == -1 ? 0 : 1;
+            MethodMeta found = null;
+            for (MethodMeta m : methods) {
+                if (m.arity() == count) {
+                    if (found != null) {
+                        throw new IllegalArgumentException("method " + m.name() + " of " + route.path
+                                + " is overloaded with " + count + " parameters; pick one with the header "
+                                + Wire.PARAMETER_TYPES + " set to one of: " + overloads());
+                    }
+                    found = m;
+                }
+            }
+            if (found == null) {
+                throw new IllegalArgumentException("no overload of " + methods[0].name() + " of " + route.path
+                        + " takes " + count + " arguments; its overloads: " + overloads());
+            }
+            return found;
+        }
+
+        private String overloads() {
+            StringBuilder sb = new StringBuilder();
+            for (MethodMeta m : methods) {
+                sb.append(sb.length() == 0 ? "" : " | ").append(m.signature());
+            }
+            return sb.toString();
+        }
+
+        private void respond(MethodMeta method, Result result, Throwable failure) {
+            JsonCodec codec = route.codec;
+            try {
+                if (failure instanceof CompletionException && failure.getCause() != null) {
+                    failure = failure.getCause();
+                }
+                if (failure == null && result != null && result.hasException()) {
+                    Throwable e = result.getException();
+                    if (e instanceof RpcException && !((RpcException) e).isBiz()) {
+                        failure = e;
+                    } else {
+                        writeAttachments(result);
+                        Map<String, Object> body = ErrorBody.of(ErrorCode.BUSINESS_EXCEPTION, 500, e.getMessage());
+                        body.putAll(ThrowableJson.describe(e));
+                        body.put(ErrorBody.MESSAGE, e.getMessage() == null ? e.getClass().getName() : e.getMessage());
+                        send(codec, 500, body, null, false);
+                        return;
+                    }
+                }
+                if (failure != null) {
+                    if (failure instanceof RpcException) {
+                        RpcException re = (RpcException) failure;
+                        int status = ErrorCode.statusOf(re);
+                        Map<String, Object> body = ErrorBody.of(ErrorCode.RPC_EXCEPTION, status, re.getMessage());
+                        body.put(ErrorBody.RPC_CODE, re.getCode());
+                        send(codec, status, body, null, false);
+                    } else {
+                        LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: invoking " + route.path + "." + method
+                                + " failed", failure);
+                        error(codec, ErrorCode.SERVER_ERROR, 500, "invoking " + route.path + "." + method.name()
+                                + " failed: " + failure, false);
+                    }
+                    return;
+                }
+                writeAttachments(result);
+                if (method.returnsVoid()) {
+                    sendBytes(200, EMPTY, 0, false);
+                    return;
+                }
+                send(codec, 200, result == null ? null : result.getValue(), method.returnType(), false);
+            } catch (RuntimeException | IOException | StackOverflowError e) {
+                LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: writing the result of " + route.path + "."
+                        + method + " failed", e);
+                error(codec, ErrorCode.SERVER_ERROR, 500, "the result of " + route.path + "." + method.name()
+                        + " could not be written as JSON: " + e, false);
+            }
+        }
+
+        private void writeAttachments(Result result) {
+            if (result == null) {
+                return;
+            }
+            Map<String, Object> att = result.getObjectAttachments();
+            if (att != null && !att.isEmpty()) {
+                String header = Attachments.encode(att, config.maxAttachmentBytes());
+                if (header != null) {
+                    response.getHeaders().put(Wire.ATTACHMENTS, header);
+                }
+            }
+        }
+
+        void error(JsonCodec codec, ErrorCode code, int status, String message, boolean close) {
+            try {
+                send(codec, status, ErrorBody.of(code, status, message), null, close);
+            } catch (IOException | RuntimeException e) {
+                callback.failed(e);
+            }
+        }
+
+        private void send(JsonCodec codec, int status, Object value, java.lang.reflect.Type type, boolean close)
+                throws IOException {
+            Output out = new Output(256);
+            codec.write(value, type, out);
+            boolean gzip = config.gzipEnabled() && out.size() >= config.gzipThreshold() && acceptsGzip();
+            if (gzip) {
+                Output zipped = new Output(out.size() / 4 + 64);
+                try (GZIPOutputStream gz = new GZIPOutputStream(zipped, 8192)) {
+                    gz.write(out.array(), 0, out.size());
+                }
+                response.getHeaders().put(HttpHeader.CONTENT_ENCODING, "gzip");
+                out = zipped;
+            }
+            sendBytes(status, out.array(), out.size(), close);
+        }
+
+        private boolean acceptsGzip() {
+            String ae = request.getHeaders().get(HttpHeader.ACCEPT_ENCODING);
+            return ae != null && ae.toLowerCase(Locale.ROOT).contains("gzip");
+        }
+
+        private void sendBytes(int status, byte[] bytes, int len, boolean close) {
+            response.setStatus(status);
+            HttpFields.Mutable h = response.getHeaders();
+            if (len > 0 || status != 200) {
+                h.put(HttpHeader.CONTENT_TYPE, Wire.JSON_UTF8);
+            }
+            h.put(HttpHeader.CONTENT_LENGTH, len);
+            if (close) {
+                h.put(HttpHeader.CONNECTION, "close");
+            }
+            response.write(true, ByteBuffer.wrap(bytes, 0, len), callback);
+        }
+    }
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private static InetSocketAddress inet(SocketAddress a) {
+        return a instanceof InetSocketAddress ? (InetSocketAddress) a : null;
+    }
+
+    static byte[] gunzip(byte[] data, int len, int limit) throws IOException {
+        try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(data, 0, len), 8192)) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, len * 4 + 64));
+            byte[] buf = new byte[8192];
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                if (out.size() + n > limit) {
+                    throw new IOException("request body exceeds the provider's limit of " + limit
+                            + " bytes once decompressed");
+                }
+                out.write(buf, 0, n);
+            }
+            return out.toByteArray();
+        }
+    }
+
+    /** A ByteArrayOutputStream whose array can be handed to Jetty without a copy. */
+    static final class Output extends ByteArrayOutputStream {
+        Output(int size) {
+            super(size);
+        }
+
+        byte[] array() {
+            return buf;
+        }
+    }
+}

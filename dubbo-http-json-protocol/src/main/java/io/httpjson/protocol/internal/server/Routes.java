@@ -1,0 +1,57 @@
+package io.httpjson.protocol.internal.server;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+
+/** The services one server answers for, by path; each path may be exported in several versions and groups. */
+final class Routes {
+
+    private final Map<String, List<ServiceRoute>> byPath = new ConcurrentHashMap<>();
+
+    void add(ServiceRoute route) {
+        byPath.computeIfAbsent(route.path, k -> new CopyOnWriteArrayList<>()).add(route);
+    }
+
+    void remove(ServiceRoute route) {
+        byPath.computeIfPresent(route.path, (k, list) -> {
+            list.remove(route);
+            return list.isEmpty() ? null : list;
+        });
+    }
+
+    boolean isEmpty() {
+        return byPath.isEmpty();
+    }
+
+    /** All versions and groups of the path, or {@code null}. */
+    List<ServiceRoute> candidates(String path) {
+        return byPath.get(path);
+    }
+
+    /**
+     * The route for path, version and group. A caller that names neither version nor group gets the only
+     * export of the path, if there is exactly one.
+     */
+    static ServiceRoute select(List<ServiceRoute> routes, String version, String group) {
+        if (routes.size() == 1 && version == null && group == null) {
+            return routes.get(0);
+        }
+        for (ServiceRoute r : routes) {
+            if (r.matches(version, group)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    String describe() {
+        return byPath.values().stream()
+                .flatMap(List::stream)
+                .map(ServiceRoute::describe)
+                .sorted()
+                .collect(Collectors.joining(", "));
+    }
+}

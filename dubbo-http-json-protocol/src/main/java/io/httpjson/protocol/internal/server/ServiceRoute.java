@@ -1,0 +1,56 @@
+package io.httpjson.protocol.internal.server;
+
+import java.util.concurrent.Executor;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.ServiceMeta;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.model.ServiceModel;
+
+/** One exported service (path + version + group) as the server sees it; immutable. */
+final class ServiceRoute {
+
+    final Invoker<?> invoker;
+    final URL url;
+    final String path;
+    final String version;
+    final String group;
+    final String interfaceName;
+    final String protocolServiceKey;
+    final ServiceModel serviceModel;
+    final ServiceMeta meta;
+    final JsonCodec codec;
+    /** Where invocations run; {@code null} runs them on the thread that read the request. */
+    final Executor executor;
+
+    ServiceRoute(Invoker<?> invoker, JsonCodec codec, Executor executor) {
+        this.invoker = invoker;
+        this.url = invoker.getUrl();
+        this.path = url.getPath();
+        this.version = emptyToNull(url.getVersion());
+        this.group = emptyToNull(url.getGroup());
+        this.interfaceName = url.getServiceInterface();
+        this.protocolServiceKey = url.getProtocolServiceKey();
+        this.serviceModel = url.getServiceModel();
+        this.meta = ServiceMeta.of(invoker.getInterface());
+        this.codec = codec;
+        this.executor = executor;
+    }
+
+    static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+
+    boolean matches(String version, String group) {
+        return same(this.version, version) && same(this.group, group);
+    }
+
+    private static boolean same(String a, String b) {
+        return a == null ? b == null : a.equals(b);
+    }
+
+    String describe() {
+        return path + (version != null ? " version " + version : "") + (group != null ? " group " + group : "");
+    }
+}

@@ -1,0 +1,20 @@
+package io.httpjson.protocol.it;
+
+import io.httpjson.protocol.api.TestService;
+import io.httpjson.protocol.api.TestServiceImpl;
+import io.httpjson.protocol.testing.DubboServer;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class FastjsonConsumerTest extends AbstractJavaConsumerTest {
+
+    @RegisterExtension
+    static DubboServer server = DubboServer.builder()
+            .param("serialization", "fastjson2-text")
+            .service(TestService.class, new TestServiceImpl())
+            .build();
+
+    @Override
+    DubboServer server() {
+        return server;
+    }
+}

@@ -1,0 +1,180 @@
+package io.httpjson.protocol.testing;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.ReferenceConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A JUnit 5 extension that exports services over a real protocol (httpjson by default) on a free loopback port
+ * in its own Dubbo framework model, and hands out real consumers of them. Nothing is mocked: calls go through
+ * Dubbo's proxies and filters, the Netty client, a socket, Jetty, and the provider's filters.
+ *
+ * <pre>
+ * &#64;RegisterExtension
+ * static DubboServer server = DubboServer.builder().service(Greeter.class, new GreeterImpl()).build();
+ * ...
+ * Greeter g = server.reference(Greeter.class);
+ * </pre>
+ */
+public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
+
+    private final String protocol;
+    private final Map<String, String> protocolParams;
+    private final List<ServiceConfig<?>> services;
+    private final int fixedPort;
+    private FrameworkModel framework;
+    private DubboBootstrap provider;
+    private DubboBootstrap consumer;
+    private int port;
+
+    private DubboServer(Builder b) {
+        this.protocol = b.protocol;
+        this.protocolParams = b.protocolParams;
+        this.services = b.services;
+        this.fixedPort = b.port;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        stop();
+    }
+
+    public synchronized void start() {
+        framework = new FrameworkModel();
+        port = fixedPort > 0 ? fixedPort : freePort();
+        ProtocolConfig pc = new ProtocolConfig(protocol, port);
+        pc.setHost("127.0.0.1");
+        pc.setParameters(new LinkedHashMap<>(protocolParams));
+        ApplicationConfig app = new ApplicationConfig("httpjson-test-provider");
+        app.setQosEnable(false);
+        provider = DubboBootstrap.newInstance(framework)
+                .application(app)
+                .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))
+                .protocol(pc);
+        for (ServiceConfig<?> s : services) {
+            provider.service(s);
+        }
+        provider.start();
+    }
+
+    /** Stops the provider (graceful: in-flight calls finish) and any consumer made by this extension. */
+    public synchronized void stop() {
+        if (consumer != null) {
+            consumer.destroy();
+            consumer = null;
+        }
+        if (provider != null) {
+            provider.destroy();
+            provider = null;
+        }
+        if (framework != null) {
+            framework.destroy();
+            framework = null;
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public <T> T reference(Class<T> type) {
+        return reference(type, r -> {});
+    }
+
+    /** A consumer of {@code type} on a direct {@code protocol://127.0.0.1:port} URL, configured by {@code custom}. */
+    public synchronized <T> T reference(Class<T> type, java.util.function.Consumer<ReferenceConfig<T>> custom) {
+        if (consumer == null) {
+            ApplicationConfig app = new ApplicationConfig("httpjson-test-consumer");
+            app.setQosEnable(false);
+            consumer = DubboBootstrap.newInstance(framework)
+                    .application(app)
+                    .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
+            consumer.start();
+        }
+        ReferenceConfig<T> ref = new ReferenceConfig<>(consumer.getApplicationModel().getDefaultModule());
+        ref.setInterface(type);
+        ref.setUrl(protocol + "://127.0.0.1:" + port);
+        ref.setTimeout(5000);
+        ref.setRetries(0);
+        custom.accept(ref);
+        return ref.get();
+    }
+
+    public FrameworkModel framework() {
+        return framework;
+    }
+
+    public static final class Builder {
+        private String protocol = "httpjson";
+        private final Map<String, String> protocolParams = new LinkedHashMap<>();
+        private final List<ServiceConfig<?>> services = new ArrayList<>();
+        private int port;
+
+        public Builder protocol(String protocol) {
+            this.protocol = protocol;
+            return this;
+        }
+
+        public Builder param(String key, String value) {
+            protocolParams.put(key, value);
+            return this;
+        }
+
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        public <T> Builder service(Class<T> type, T impl) {
+            return service(type, impl, s -> {});
+        }
+
+        public <T> Builder service(Class<T> type, T impl, java.util.function.Consumer<ServiceConfig<T>> custom) {
+            ServiceConfig<T> s = new ServiceConfig<>();
+            s.setInterface(type);
+            s.setRef(impl);
+            custom.accept(s);
+            services.add(s);
+            return this;
+        }
+
+        public DubboServer build() {
+            return new DubboServer(this);
+        }
+    }
+}
