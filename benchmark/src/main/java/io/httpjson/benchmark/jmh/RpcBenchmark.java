@@ -1,0 +1,79 @@
+package io.httpjson.benchmark.jmh;
+
+import io.httpjson.benchmark.client.BenchClient;
+import io.httpjson.benchmark.client.Extensions;
+import io.httpjson.benchmark.provider.Export;
+import io.httpjson.benchmark.provider.ProviderServer;
+import io.httpjson.benchmark.service.Result;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The seed-style RPC suite: sayHello returning Result&lt;String&gt;, 200 threads, provider in this JVM (its own Dubbo
+ * FrameworkModel) on a free 127.0.0.1 port, consumer through a direct URL. Combinations whose protocol or
+ * serialization is missing fail their setup with a clear message; the others still run.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode({Mode.Throughput, Mode.AverageTime})
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Threads(200)
+@Warmup(iterations = 1, time = 5)
+@Measurement(iterations = 5, time = 5)
+@Fork(1)
+public class RpcBenchmark {
+
+    @Param({"dubbo", "tri", "httpjson"})
+    public String protocol;
+
+    @Param({"hessian2", "fastjson2", "fastjson2-text", "gson-text"})
+    public String serialization;
+
+    private ProviderServer server;
+    private BenchClient client;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        String missing = Extensions.missing(protocol, serialization);
+        if (missing != null) {
+            throw new IllegalStateException(protocol + "+" + serialization + ": " + missing + " - skipped");
+        }
+        Export export = new Export(protocol, serialization, 0);
+        server = ProviderServer.start(java.util.List.of(export), Map.of(), 200);
+        client = new BenchClient(export, ProviderServer.HOST, server.port(protocol), 5000);
+        Result<String> r = client.service().sayHello("world");
+        if (r == null || !"Hello world".equals(r.getData())) {
+            throw new IllegalStateException("wrong reply from " + protocol + "+" + serialization);
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Benchmark
+    public Result<String> sayHello() {
+        return client.service().sayHello("world");
+    }
+}

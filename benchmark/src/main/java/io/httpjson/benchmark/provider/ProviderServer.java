@@ -1,0 +1,128 @@
+package io.httpjson.benchmark.provider;
+
+import io.httpjson.benchmark.service.AllowedTypes;
+import io.httpjson.benchmark.service.BenchmarkService;
+import io.httpjson.benchmark.service.BenchmarkServiceImpl;
+
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Exports {@link BenchmarkService} for each {@link Export}, one port per protocol, all on 127.0.0.1, no registry.
+ * Used by the {@code provider} subcommand (its own JVM) and by the in-process JMH suite. Own FrameworkModel, so
+ * it never shares state with a client in the same JVM.
+ */
+public final class ProviderServer implements AutoCloseable {
+    public static final String HOST = "127.0.0.1";
+
+    private final FrameworkModel frameworkModel;
+    private final DubboBootstrap bootstrap;
+    private final Map<String, Integer> ports;
+
+    private ProviderServer(FrameworkModel frameworkModel, DubboBootstrap bootstrap, Map<String, Integer> ports) {
+        this.frameworkModel = frameworkModel;
+        this.bootstrap = bootstrap;
+        this.ports = ports;
+    }
+
+    /**
+     * @param fixedPorts protocol -> port; protocols missing here get a free loopback port
+     * @param threads    Dubbo server business threads per protocol (Dubbo's default is 200)
+     */
+    public static ProviderServer start(List<Export> exports, Map<String, Integer> fixedPorts, int threads) {
+        if (exports.isEmpty()) {
+            throw new IllegalArgumentException("nothing to export");
+        }
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        for (Export e : exports) {
+            ports.computeIfAbsent(e.protocol(), p -> fixedPorts.getOrDefault(p, 0) > 0 ? fixedPorts.get(p) : freePort());
+        }
+        FrameworkModel fm = new FrameworkModel();
+        DubboBootstrap bootstrap = DubboBootstrap.newInstance(fm);
+        AllowedTypes.allow(fm, FrameworkModel.defaultModel());
+        try {
+            ApplicationConfig app = new ApplicationConfig("httpjson-benchmark-provider");
+            app.setQosEnable(false);
+            app.setMetadataType("local");
+            bootstrap.application(app);
+            bootstrap.registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
+            Map<String, ProtocolConfig> protocols = new LinkedHashMap<>();
+            for (Map.Entry<String, Integer> p : ports.entrySet()) {
+                ProtocolConfig pc = new ProtocolConfig(p.getKey(), p.getValue());
+                pc.setId("bench-" + p.getKey());
+                pc.setHost(HOST);
+                pc.setThreads(threads);
+                protocols.put(p.getKey(), pc);
+                bootstrap.protocol(pc);
+            }
+            for (Export e : exports) {
+                ServiceConfig<BenchmarkService> sc = new ServiceConfig<>();
+                sc.setInterface(BenchmarkService.class);
+                sc.setRef(new BenchmarkServiceImpl(e.delayMillis()));
+                sc.setGroup(e.group());
+                sc.setProtocol(protocols.get(e.protocol()));
+                sc.setSerialization(e.serialization());
+                sc.setPreferSerialization(e.serialization());
+                bootstrap.service(sc);
+            }
+            bootstrap.start();
+        } catch (RuntimeException ex) {
+            safeStop(bootstrap, fm);
+            throw ex;
+        }
+        return new ProviderServer(fm, bootstrap, ports);
+    }
+
+    /** protocol -> bound port. */
+    public Map<String, Integer> ports() {
+        return ports;
+    }
+
+    public int port(String protocol) {
+        Integer p = ports.get(protocol);
+        if (p == null) {
+            throw new IllegalArgumentException("protocol " + protocol + " not exported here");
+        }
+        return p;
+    }
+
+    @Override
+    public void close() {
+        safeStop(bootstrap, frameworkModel);
+    }
+
+    private static void safeStop(DubboBootstrap bootstrap, FrameworkModel fm) {
+        try {
+            bootstrap.stop();
+        } catch (RuntimeException ignored) {
+            // best effort
+        }
+        try {
+            fm.destroy();
+        } catch (RuntimeException ignored) {
+            // best effort
+        }
+    }
+
+    /** A port that was free on 127.0.0.1 a moment ago. */
+    public static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

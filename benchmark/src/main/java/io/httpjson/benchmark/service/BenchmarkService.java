@@ -1,0 +1,20 @@
+package io.httpjson.benchmark.service;
+
+/** The service every protocol x serialization is measured with. */
+public interface BenchmarkService {
+
+    /** rpcx-benchmark's call: the server sets field1 = "OK", field2 = 100 and returns the message. */
+    BenchmarkMessage echo(BenchmarkMessage message);
+
+    /** The seed-style call: {@code Result.ok("Hello " + name)}. */
+    Result<String> sayHello(String name);
+
+    /** One user with java.time fields, an enum and a BigDecimal. */
+    Result<User> getUser(long id);
+
+    /** A page of 15 users. */
+    Result<Page<User>> listUser(int pageNo, int pageSize);
+
+    /** Not measured: the provider's pid, CPU time so far and JVM flags. */
+    ProviderStats stats();
+}

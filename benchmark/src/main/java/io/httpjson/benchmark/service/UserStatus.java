@@ -1,0 +1,7 @@
+package io.httpjson.benchmark.service;
+
+public enum UserStatus {
+    ACTIVE,
+    DISABLED,
+    PENDING
+}

@@ -1,0 +1,46 @@
+package io.httpjson.benchmark.service;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Deterministic users for getUser/listUser and the serializer suite. */
+public final class Users {
+    public static final int PAGE_SIZE = 15;
+    public static final long TOTAL = 1000;
+
+    private static final UserStatus[] STATUSES = UserStatus.values();
+
+    private Users() {}
+
+    public static User user(long id) {
+        User u = new User();
+        u.setId(id);
+        u.setName("user-" + id);
+        u.setEmail("user" + id + "@example.com");
+        u.setBirthday(LocalDate.of(1980 + (int) (id % 30), 1 + (int) (id % 12), 1 + (int) (id % 28)));
+        u.setCreatedAt(LocalDateTime.of(2024, 1 + (int) (id % 12), 1 + (int) (id % 28), 10, 20, 30, 123_000_000));
+        u.setLastLogin(Instant.ofEpochSecond(1_760_000_000L + id * 3_600L, 456_000_000));
+        u.setStatus(STATUSES[(int) (id % STATUSES.length)]);
+        u.setBalance(new BigDecimal("12345.67").add(BigDecimal.valueOf(id)));
+        return u;
+    }
+
+    /** Always 15 users, whatever pageSize says (the benchmark's fixed payload). */
+    public static Page<User> page(int pageNo, int pageSize) {
+        Page<User> page = new Page<>();
+        page.setPageNo(pageNo);
+        page.setPageSize(pageSize);
+        page.setTotal(TOTAL);
+        List<User> items = new ArrayList<>(PAGE_SIZE);
+        long first = (long) Math.max(0, pageNo - 1) * PAGE_SIZE + 1;
+        for (int i = 0; i < PAGE_SIZE; i++) {
+            items.add(user(first + i));
+        }
+        page.setItems(items);
+        return page;
+    }
+}

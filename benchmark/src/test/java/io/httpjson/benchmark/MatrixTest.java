@@ -1,0 +1,54 @@
+package io.httpjson.benchmark;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A tiny matrix: 2 configurations x repeat 2, interleaved, one provider JVM; CSV files and PNG charts. */
+class MatrixTest {
+
+    @Test
+    void tinyMatrixWritesCsvAndCharts(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results");
+        TestSupport.Outcome o = TestSupport.run("--matrix", "--configs", "tri:hessian2", "--concurrency-list", "2",
+                "--repeat", "2", "-n", "60", "--warmup", "30", "--format", "csv", "--out-dir", out.toString());
+        assertThat(o.code()).as(o.err() + o.out()).isZero();
+
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        assertThat(runs).hasSize(1 + 4);
+        // interleaved: baseline, tri, baseline, tri
+        assertThat(runs.subList(1, 5)).extracting(l -> l.split(",")[0] + "/" + l.split(",")[5])
+                .containsExactly("dubbo/1", "tri/1", "dubbo/2", "tri/2");
+
+        List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
+        assertThat(summary).hasSize(1 + 2);
+        List<String> header = List.of(summary.get(0).split(","));
+        assertThat(header).contains("p99.9_us", "throughput_vs_baseline");
+        String[] baseline = summary.get(1).split(",", -1);
+        assertThat(baseline[header.indexOf("protocol")]).isEqualTo("dubbo");
+        assertThat(baseline[header.indexOf("throughput_vs_baseline")]).isEqualTo("1.000");
+        assertThat(baseline[header.indexOf("errors")]).isEqualTo("0");
+        assertThat(summary.get(2).split(",", -1)[header.indexOf("errors")]).isEqualTo("0");
+        assertThat(o.out()).isEqualTo(String.join("\n", summary) + "\n");
+
+        for (String chart : List.of("throughput.png", "mean.png", "p99.png")) {
+            byte[] png = Files.readAllBytes(out.resolve(chart));
+            assertThat(png.length).as(chart).isGreaterThan(1000);
+            assertThat(new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
+        }
+    }
+
+    @Test
+    void matrixFileIsReadAndBaselineAdded(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("matrix.txt");
+        Files.writeString(file, "# protocol serialization concurrency delay\nnope hessian2 4 0\n");
+        TestSupport.Outcome o = TestSupport.run("--matrix", "--matrix-file", file.toString(), "-n", "10");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("unknown protocol/serialization nope:hessian2");
+    }
+}

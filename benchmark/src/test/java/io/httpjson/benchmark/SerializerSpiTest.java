@@ -1,0 +1,45 @@
+package io.httpjson.benchmark;
+
+import io.httpjson.benchmark.jmh.SpiSerializer;
+import io.httpjson.benchmark.service.BenchmarkMessage;
+import io.httpjson.benchmark.service.BenchmarkMessages;
+import io.httpjson.benchmark.service.Page;
+import io.httpjson.benchmark.service.User;
+import io.httpjson.benchmark.service.Users;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** What the serializer suite measures really round-trips (no timing). */
+class SerializerSpiTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hessian2", "fastjson2", "fastjson2-text", "gson-text"})
+    void roundTripsMessageAndUserPage(String name) throws Exception {
+        assumeTrue(io.httpjson.benchmark.client.Extensions.hasSerialization(name), name + " is not on the classpath yet");
+        SpiSerializer s = SpiSerializer.of(name);
+
+        byte[] bytes = s.serialize(SpiSerializer.payload(SpiSerializer.Payload.message));
+        assertThat(bytes).isNotEmpty();
+        BenchmarkMessage m = s.deserialize(bytes, BenchmarkMessage.class, SpiSerializer.genericType(SpiSerializer.Payload.message));
+        assertThat(m.getField129()).isEqualTo(BenchmarkMessages.TEXT);
+        assertThat(m.getField280()).isEqualTo(100000);
+        assertThat(m.getField22()).isEqualTo(100000L);
+        assertThat(m.isField78()).isTrue();
+
+        byte[] pageBytes = s.serialize(SpiSerializer.payload(SpiSerializer.Payload.userPage));
+        Page<?> page = s.deserialize(pageBytes, Page.class, SpiSerializer.genericType(SpiSerializer.Payload.userPage));
+        assertThat(page.getItems()).hasSize(Users.PAGE_SIZE);
+        assertThat(page.getItems().get(3)).isInstanceOf(User.class);
+        User u = (User) page.getItems().get(3);
+        User expected = Users.user(4);
+        assertThat(u.getBirthday()).isEqualTo(expected.getBirthday());
+        assertThat(u.getCreatedAt()).isEqualTo(expected.getCreatedAt());
+        assertThat(u.getLastLogin()).isEqualTo(expected.getLastLogin());
+        assertThat(u.getStatus()).isEqualTo(expected.getStatus());
+        assertThat(u.getBalance()).isEqualByComparingTo(expected.getBalance());
+    }
+}
