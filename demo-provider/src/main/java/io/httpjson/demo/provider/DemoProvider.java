@@ -168,8 +168,9 @@ public final class DemoProvider implements AutoCloseable {
         return port;
     }
 
+    /** Protocol name to port, in export order. */
     public Map<String, Integer> ports() {
-        return Map.copyOf(ports);
+        return java.util.Collections.unmodifiableMap(ports);
     }
 
     /** The URLs the services were exported on (one per service and protocol). */
