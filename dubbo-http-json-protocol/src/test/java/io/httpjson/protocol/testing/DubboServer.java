@@ -34,7 +34,8 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
 
     private final String protocol;
     private final Map<String, String> protocolParams;
-    private final List<ServiceConfig<?>> services;
+    /** Fresh ServiceConfigs for every start: one that was exported and destroyed can't be exported again. */
+    private final List<java.util.function.Supplier<ServiceConfig<?>>> services;
     private final int fixedPort;
     private FrameworkModel framework;
     private DubboBootstrap provider;
@@ -82,13 +83,16 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
                 .application(app)
                 .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))
                 .protocol(pc);
-        for (ServiceConfig<?> s : services) {
-            provider.service(s);
+        for (java.util.function.Supplier<ServiceConfig<?>> s : services) {
+            provider.service(s.get());
         }
         provider.start();
     }
 
-    /** Stops the provider (graceful: in-flight calls finish) and any consumer made by this extension. */
+    /**
+     * Stops the provider (graceful: in-flight calls finish) and any consumer made by this extension. {@link #start()}
+     * may follow: it exports the same services again (on the same port if the builder fixed one).
+     */
     public synchronized void stop() {
         if (provider != null) {
             provider.destroy();
@@ -149,7 +153,7 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
     public static final class Builder {
         private String protocol = "httpjson";
         private final Map<String, String> protocolParams = new LinkedHashMap<>();
-        private final List<ServiceConfig<?>> services = new ArrayList<>();
+        private final List<java.util.function.Supplier<ServiceConfig<?>>> services = new ArrayList<>();
         private int port;
 
         public Builder protocol(String protocol) {
@@ -172,11 +176,13 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         }
 
         public <T> Builder service(Class<T> type, T impl, java.util.function.Consumer<ServiceConfig<T>> custom) {
-            ServiceConfig<T> s = new ServiceConfig<>();
-            s.setInterface(type);
-            s.setRef(impl);
-            custom.accept(s);
-            services.add(s);
+            services.add(() -> {
+                ServiceConfig<T> s = new ServiceConfig<>();
+                s.setInterface(type);
+                s.setRef(impl);
+                custom.accept(s);
+                return s;
+            });
             return this;
         }
 

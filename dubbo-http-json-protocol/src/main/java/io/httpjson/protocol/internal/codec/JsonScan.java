@@ -81,4 +81,52 @@ public final class JsonScan {
         i = skipWhitespace(b, i + 1, end);
         return i < end ? b[i] : -1;
     }
+
+    /**
+     * Offset of the first byte that does not belong to well-formed UTF-8 (RFC 3629: no overlong forms, no
+     * surrogates, nothing above U+10FFFF, no truncated sequence), or -1 if all of {@code b[off, off+len)} is.
+     * JSON between systems must be UTF-8 (RFC 8259 section 8.1); the JSON engines would otherwise replace or
+     * reinterpret broken sequences, each in its own way (an overlong {@code C0 AF} read as '/').
+     */
+    public static int invalidUtf8(byte[] b, int off, int len) {
+        int end = off + len;
+        int i = off;
+        while (i < end) {
+            int c = b[i] & 0xFF;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int n;
+            int min;
+            if (c >= 0xC2 && c <= 0xDF) {
+                n = 1;
+                min = 0x80;
+            } else if (c >= 0xE0 && c <= 0xEF) {
+                n = 2;
+                min = 0x800;
+            } else if (c >= 0xF0 && c <= 0xF4) {
+                n = 3;
+                min = 0x10000;
+            } else {
+                return i;
+            }
+            if (i + n >= end) {
+                return i;
+            }
+            int cp = c & (0x3F >> n);
+            for (int k = 1; k <= n; k++) {
+                int cc = b[i + k] & 0xFF;
+                if ((cc & 0xC0) != 0x80) {
+                    return i;
+                }
+                cp = (cp << 6) | (cc & 0x3F);
+            }
+            if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+                return i;
+            }
+            i += n + 1;
+        }
+        return -1;
+    }
 }

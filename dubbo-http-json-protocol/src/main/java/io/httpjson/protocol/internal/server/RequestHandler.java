@@ -150,7 +150,11 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
         ex.version = version;
         ex.group = group;
         ex.startNanos = System.nanoTime();
-        ex.buffer = new byte[(int) Math.max(0, Math.min(length >= 0 ? length : 256, config.payload()))];
+        // Memory follows the bytes that arrive, not the length announced: a client that announces the maximum and
+        // sends nothing would otherwise hold payload bytes of heap per connection for as long as it likes.
+        ex.declaredLength = length;
+        ex.buffer = new byte[(int) Math.max(0, Math.min(length >= 0 ? length : 256,
+                Math.min(config.payload(), INITIAL_BUFFER)))];
         ex.readBody();
         return true;
     }
@@ -183,6 +187,7 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
         long startNanos;
         byte[] buffer;
         int size;
+        long declaredLength;
 
         Exchange(Request request, Response response, Callback callback) {
             this.request = request;
@@ -214,7 +219,9 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
                         return;
                     }
                     if (size + n > buffer.length) {
-                        byte[] bigger = new byte[(int) Math.min(config.payload(), Math.max(size + n, buffer.length * 2L))];
+                        long cap = declaredLength >= 0 ? Math.min(declaredLength, config.payload()) : config.payload();
+                        byte[] bigger = new byte[(int) Math.max(size + n,
+                                Math.min(cap, Math.max(size + n, buffer.length * 2L)))];
                         System.arraycopy(buffer, 0, bigger, 0, size);
                         buffer = bigger;
                     }
@@ -277,6 +284,12 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
                             "gzip: " + e.getMessage(), true);
                     return;
                 }
+            }
+            int bad = JsonScan.invalidUtf8(body, 0, len);
+            if (bad >= 0) {
+                error(codec, ErrorCode.BAD_REQUEST, 400, "the request body is not valid UTF-8 at byte offset " + bad
+                        + ": send JSON encoded as UTF-8 (RFC 8259)", false);
+                return;
             }
             MethodMeta method;
             try {
@@ -478,6 +491,9 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
     }
 
     private static final byte[] EMPTY = new byte[0];
+
+    /** The most a request body buffer starts with; it grows (doubling, up to the announced length) as data comes. */
+    static final int INITIAL_BUFFER = 64 * 1024;
 
     private static InetSocketAddress inet(SocketAddress a) {
         return a instanceof InetSocketAddress ? (InetSocketAddress) a : null;

@@ -1,0 +1,88 @@
+package io.httpjson.protocol.reliability;
+
+import java.lang.reflect.Field;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import io.httpjson.protocol.HttpJsonProtocol;
+import io.httpjson.protocol.internal.client.HttpJsonClient;
+import io.httpjson.protocol.internal.client.HttpJsonInvoker;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ReferenceConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.Protocol;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.apache.dubbo.rpc.protocol.AbstractProtocol;
+
+/**
+ * A real Dubbo consumer in its own framework model, apart from any provider, so providers can be stopped and
+ * started under it. References take direct URLs ({@code httpjson://127.0.0.1:p1;httpjson://127.0.0.1:p2}).
+ */
+final class Consumer implements AutoCloseable {
+
+    private final FrameworkModel framework = new FrameworkModel();
+    private final DubboBootstrap bootstrap;
+
+    Consumer() {
+        ApplicationConfig app = new ApplicationConfig("httpjson-reliability-consumer");
+        app.setQosEnable(false);
+        bootstrap = DubboBootstrap.newInstance(framework)
+                .application(app)
+                .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
+        bootstrap.start();
+    }
+
+    <T> T reference(Class<T> type, String url, java.util.function.Consumer<ReferenceConfig<T>> custom) {
+        ReferenceConfig<T> ref = new ReferenceConfig<>(bootstrap.getApplicationModel().getDefaultModule());
+        ref.setInterface(type);
+        ref.setUrl(url);
+        ref.setTimeout(5000);
+        ref.setRetries(0);
+        ref.setCheck(false);
+        custom.accept(ref);
+        return ref.get();
+    }
+
+    /** The httpjson protocol of this consumer, unwrapped. */
+    HttpJsonProtocol protocol() {
+        return (HttpJsonProtocol) framework.getExtensionLoader(Protocol.class).getExtension(HttpJsonProtocol.NAME, false);
+    }
+
+    /** The pooled clients of this consumer's live httpjson invokers, one per provider address. */
+    Set<HttpJsonClient> clients() {
+        Map<HttpJsonClient, Boolean> out = new IdentityHashMap<>();
+        for (Invoker<?> i : invokers(protocol())) {
+            if (i instanceof HttpJsonInvoker && !((HttpJsonInvoker<?>) i).isDestroyed()) {
+                out.put(((HttpJsonInvoker<?>) i).client(), true);
+            }
+        }
+        return out.keySet();
+    }
+
+    /** Connections open (or being opened) from this consumer, over all providers. */
+    int openConnections() {
+        return clients().stream().mapToInt(HttpJsonClient::openConnections).sum();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Set<Invoker<?>> invokers(AbstractProtocol protocol) {
+        try {
+            Field f = AbstractProtocol.class.getDeclaredField("invokers");
+            f.setAccessible(true);
+            synchronized (f.get(protocol)) {
+                return Set.copyOf((Set<Invoker<?>>) f.get(protocol));
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        bootstrap.destroy();
+        framework.destroy();
+    }
+}
