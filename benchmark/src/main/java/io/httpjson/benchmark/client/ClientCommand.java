@@ -150,6 +150,9 @@ public class ClientCommand implements Callable<Integer> {
         if (serialization != null && !SERIALIZATIONS.contains(serialization)) {
             throw usage("--serialization must be one of hessian2, fastjson2, fastjson2-text, gson-text; got '" + serialization + "'");
         }
+        if (serialization != null && !compatible(protocol, serialization)) {
+            throw usage("httpjson speaks JSON only: use --serialization fastjson2-text or gson-text with it");
+        }
         if (!Set.of("text", "csv", "json").contains(format)) {
             throw usage("--format must be text, csv or json; got '" + format + "'");
         }
@@ -166,6 +169,11 @@ public class ClientCommand implements Callable<Integer> {
             throw usage("--target cannot be combined with --matrix (the matrix starts its own provider)");
         }
         callType();
+    }
+
+    /** httpjson refuses binary serializations (it says so when exporting); everything else combines. */
+    public static boolean compatible(String protocol, String serialization) {
+        return !"httpjson".equals(protocol) || serialization.endsWith("-text");
     }
 
     static String defaultSerialization(String protocol) {
