@@ -17,7 +17,7 @@ public final class Wire {
     /** Picks one of overloaded methods: parameter type names joined by {@code ,}. */
     public static final String PARAMETER_TYPES = "Dubbo-Parameter-Types";
 
-    public static final String HELP = "https://github.com/httpjson/httpjson/blob/main/docs/troubleshooting.md";
+    public static final String HELP = "docs/troubleshooting.md";
 
     private Wire() {}
 }

@@ -149,6 +149,13 @@ class HttpCallersTest {
     }
 
     @Test
+    void genericInvokeOverHttp() {
+        assertThat(post("$invoke", "[\"hello\", [\"java.lang.String\"], [\"generic\"]]",
+                "Dubbo-Attachments", "generic=true").body()).isEqualTo("\"Hello, generic\"");
+        assertThat(post("$invoke", "[\"getUser\", [\"long\"], [3]]").body()).contains("\"name\":\"user-3\"");
+    }
+
+    @Test
     void curl() throws Exception {
         List<String> out = run("curl", "-s", "-w", "\\n%{http_code}", "-H", "Content-Type: application/json",
                 "-d", "[\"curl\"]", server.baseUrl() + SVC + "hello");

@@ -90,13 +90,13 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
 
     /** Stops the provider (graceful: in-flight calls finish) and any consumer made by this extension. */
     public synchronized void stop() {
-        if (consumer != null) {
-            consumer.destroy();
-            consumer = null;
-        }
         if (provider != null) {
             provider.destroy();
             provider = null;
+        }
+        if (consumer != null) {
+            consumer.destroy();
+            consumer = null;
         }
         if (framework != null) {
             framework.destroy();
@@ -133,6 +133,13 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         ref.setRetries(0);
         custom.accept(ref);
         return ref.get();
+    }
+
+    /** The running httpjson server, to look at its connections and calls in flight. */
+    public io.httpjson.protocol.internal.server.HttpJsonServer httpJsonServer() {
+        io.httpjson.protocol.HttpJsonProtocol p = (io.httpjson.protocol.HttpJsonProtocol) framework
+                .getExtensionLoader(org.apache.dubbo.rpc.Protocol.class).getExtension("httpjson", false);
+        return (io.httpjson.protocol.internal.server.HttpJsonServer) p.servers().values().iterator().next();
     }
 
     public FrameworkModel framework() {

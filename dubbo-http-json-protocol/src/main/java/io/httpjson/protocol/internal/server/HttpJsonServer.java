@@ -50,6 +50,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final Server jetty;
     private final ServerConnector connector;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicLong gzippedRequests = new java.util.concurrent.atomic.AtomicLong();
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private volatile boolean closing;
     private String address;
@@ -121,7 +122,8 @@ public final class HttpJsonServer implements ProtocolServer {
         return defaultCodec;
     }
 
-    boolean isClosing() {
+    /** True once the server turns new calls away (its last service was unexported, or it is closing). */
+    public boolean isClosing() {
         return closing;
     }
 
@@ -129,7 +131,13 @@ public final class HttpJsonServer implements ProtocolServer {
     public Runnable export(Invoker<?> invoker, JsonCodec codec, java.util.concurrent.Executor executor) {
         ServiceRoute route = new ServiceRoute(invoker, codec, executor);
         routes.add(route);
-        return () -> routes.remove(route);
+        return () -> {
+            routes.remove(route);
+            if (routes.isEmpty()) {
+                // the last service is going: answer new calls with a retryable 503 while calls in flight finish
+                closing = true;
+            }
+        };
     }
 
     public boolean hasServices() {
@@ -165,6 +173,20 @@ public final class HttpJsonServer implements ProtocolServer {
                 inFlight.notifyAll();
             }
         }
+    }
+
+    /** Connections open to this server now. */
+    public int connections() {
+        return connector.getConnectedEndPoints().size();
+    }
+
+    /** Requests that arrived gzipped (for tests and metrics). */
+    public long gzippedRequests() {
+        return gzippedRequests.get();
+    }
+
+    void countGzipped() {
+        gzippedRequests.incrementAndGet();
     }
 
     public int inFlight() {

@@ -142,6 +142,7 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
                 return true;
             }
             gzipped = true;
+            server.countGzipped();
         }
         ex.route = route;
         ex.methods = methods;
