@@ -217,7 +217,7 @@ public class ClientCommand implements Callable<Integer> {
         info.put("provider_threads", target != null ? "(as started)" : serverThreads);
         info.put("client_jvm_args", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         info.put("cpus", Runtime.getRuntime().availableProcessors());
-        if (result.firstError != null) {
+        if (result.firstError != null && !"text".equals(format)) {
             info.put("first_error", result.firstError);
         }
         switch (format) {
