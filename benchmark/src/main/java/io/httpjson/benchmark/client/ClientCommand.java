@@ -189,6 +189,10 @@ public class ClientCommand implements Callable<Integer> {
         validate();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (target == null && !matrix && concurrency > serverThreads) {
+            err.println("warning: -c " + concurrency + " > --server-threads " + serverThreads
+                    + ": Dubbo's fixed pool rejects calls beyond its threads, expect errors when calls overlap");
+        }
         if (matrix) {
             List<RunSpec> specs = MatrixRunner.specs(this);
             return new MatrixRunner(this, specs, out, err).run();
