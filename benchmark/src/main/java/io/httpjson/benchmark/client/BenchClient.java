@@ -33,6 +33,7 @@ public final class BenchClient implements AutoCloseable {
             ApplicationConfig app = new ApplicationConfig("httpjson-benchmark-client");
             app.setQosEnable(false);
             app.setMetadataType("local");
+            app.setShutwait("1000"); // graceful-shutdown wait (Dubbo default 10 s): nothing is in flight when we stop
             ReferenceConfig<BenchmarkService> ref = new ReferenceConfig<>();
             ref.setInterface(BenchmarkService.class);
             ref.setUrl(url);

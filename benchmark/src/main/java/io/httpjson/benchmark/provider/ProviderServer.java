@@ -58,6 +58,7 @@ public final class ProviderServer implements AutoCloseable {
             ApplicationConfig app = new ApplicationConfig("httpjson-benchmark-provider");
             app.setQosEnable(false);
             app.setMetadataType("local");
+            app.setShutwait("1000"); // graceful-shutdown wait (Dubbo default 10 s): nothing is in flight when we stop
             bootstrap.application(app);
             bootstrap.registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
             Map<String, ProtocolConfig> protocols = new LinkedHashMap<>();
