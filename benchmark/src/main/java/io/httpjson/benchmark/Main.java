@@ -18,7 +18,7 @@ public final class Main {
         setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         setIfAbsent("dubbo.application.logger", "slf4j");
         setIfAbsent("java.awt.headless", "true");
-        setIfAbsent("java.net.preferIPv4Stack", "true");
+        Loopback.configure();
     }
 
     private Main() {}

@@ -25,7 +25,9 @@ class CliUsageTest {
         "--target nohostport",
         "--matrix --target 127.0.0.1:1",
         "--matrix --configs dubbo",
-        "--matrix --repeat 0"
+        "--matrix --repeat 0",
+        "--protocol httpjson --serialization hessian2",
+        "--matrix --configs httpjson:fastjson2"
     })
     void badFlagsGiveUsageError(String args) {
         StringWriter out = new StringWriter();

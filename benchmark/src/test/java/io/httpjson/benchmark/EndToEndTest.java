@@ -11,6 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -59,6 +62,7 @@ class EndToEndTest {
         try (ProviderProcess provider = ProviderProcess.start(List.of(new Export(protocol, serialization, 0)),
                 TestSupport.PROVIDER_JVM.substring(TestSupport.PROVIDER_JVM.indexOf('=') + 1), 20, 120)) {
             String target = "127.0.0.1:" + provider.port(protocol);
+            assertListensOnLoopbackOnly(provider.port(protocol));
             for (String call : List.of("sayHello", "getUser", "listUser")) {
                 callOnce(protocol, serialization, target, call);
             }
@@ -80,6 +84,22 @@ class EndToEndTest {
             assertThat(row[header.indexOf("errors")]).isEqualTo("0");
             assertThat(row[header.indexOf("calls")]).isEqualTo("50");
         }
+    }
+
+    /** Linux: every listening socket on the port is 127.0.0.1 (not 0.0.0.0, not a real interface). */
+    static void assertListensOnLoopbackOnly(int port) throws Exception {
+        Path tcp = Path.of("/proc/net/tcp");
+        assumeTrue(Files.isReadable(tcp), "no /proc/net/tcp");
+        String hexPort = String.format(":%04X", port);
+        List<String> listening = new ArrayList<>();
+        for (String line : Files.readAllLines(tcp)) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length > 3 && f[1].endsWith(hexPort) && f[3].equals("0A")) {
+                listening.add(f[1]);
+            }
+        }
+        assertThat(listening).as("listening sockets on port " + port).isNotEmpty()
+                .allMatch(a -> a.equals("0100007F" + hexPort), "is 127.0.0.1");
     }
 
     @Test

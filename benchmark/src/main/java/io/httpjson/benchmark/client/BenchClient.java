@@ -1,6 +1,7 @@
 package io.httpjson.benchmark.client;
 
 import io.httpjson.benchmark.provider.Export;
+import io.httpjson.benchmark.Loopback;
 import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkService;
 
@@ -23,6 +24,7 @@ public final class BenchClient implements AutoCloseable {
     private final String url;
 
     public BenchClient(Export export, String host, int port, int timeoutMillis) {
+        Loopback.configure();
         this.frameworkModel = new FrameworkModel();
         this.bootstrap = DubboBootstrap.newInstance(frameworkModel);
         this.url = export.protocol() + "://" + host + ":" + port;
@@ -31,6 +33,7 @@ public final class BenchClient implements AutoCloseable {
             ApplicationConfig app = new ApplicationConfig("httpjson-benchmark-client");
             app.setQosEnable(false);
             app.setMetadataType("local");
+            app.setShutwait("1000"); // graceful-shutdown wait (Dubbo default 10 s): nothing is in flight when we stop
             ReferenceConfig<BenchmarkService> ref = new ReferenceConfig<>();
             ref.setInterface(BenchmarkService.class);
             ref.setUrl(url);

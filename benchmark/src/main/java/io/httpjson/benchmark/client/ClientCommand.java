@@ -150,6 +150,9 @@ public class ClientCommand implements Callable<Integer> {
         if (serialization != null && !SERIALIZATIONS.contains(serialization)) {
             throw usage("--serialization must be one of hessian2, fastjson2, fastjson2-text, gson-text; got '" + serialization + "'");
         }
+        if (serialization != null && !compatible(protocol, serialization)) {
+            throw usage("httpjson speaks JSON only: use --serialization fastjson2-text or gson-text with it");
+        }
         if (!Set.of("text", "csv", "json").contains(format)) {
             throw usage("--format must be text, csv or json; got '" + format + "'");
         }
@@ -168,6 +171,11 @@ public class ClientCommand implements Callable<Integer> {
         callType();
     }
 
+    /** httpjson refuses binary serializations (it says so when exporting); everything else combines. */
+    public static boolean compatible(String protocol, String serialization) {
+        return !"httpjson".equals(protocol) || serialization.endsWith("-text");
+    }
+
     static String defaultSerialization(String protocol) {
         return "httpjson".equals(protocol) ? "fastjson2-text" : "hessian2";
     }
@@ -181,6 +189,10 @@ public class ClientCommand implements Callable<Integer> {
         validate();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (target == null && !matrix && concurrency > serverThreads) {
+            err.println("warning: -c " + concurrency + " > --server-threads " + serverThreads
+                    + ": Dubbo's fixed pool rejects calls beyond its threads, expect errors when calls overlap");
+        }
         if (matrix) {
             List<RunSpec> specs = MatrixRunner.specs(this);
             return new MatrixRunner(this, specs, out, err).run();
@@ -209,7 +221,7 @@ public class ClientCommand implements Callable<Integer> {
         info.put("provider_threads", target != null ? "(as started)" : serverThreads);
         info.put("client_jvm_args", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         info.put("cpus", Runtime.getRuntime().availableProcessors());
-        if (result.firstError != null) {
+        if (result.firstError != null && !"text".equals(format)) {
             info.put("first_error", result.firstError);
         }
         switch (format) {

@@ -169,8 +169,13 @@ public final class LoadRunner {
     }
 
     static String shorten(Throwable e) {
-        String s = e.getClass().getSimpleName() + ": " + e.getMessage();
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String s = root == e ? e.getClass().getSimpleName() + ": " + e.getMessage()
+                : root.getClass().getSimpleName() + ": " + root.getMessage() + " (in " + e.getClass().getSimpleName() + ")";
         s = s.replace('\n', ' ').replace('\r', ' ');
-        return s.length() > 300 ? s.substring(0, 300) + "..." : s;
+        return s.length() > 500 ? s.substring(0, 500) + "..." : s;
     }
 }

@@ -93,6 +93,9 @@ final class MatrixRunner {
             if (!ClientCommand.PROTOCOLS.contains(r.protocol) || !ClientCommand.SERIALIZATIONS.contains(r.serialization)) {
                 throw new ParameterException(c.spec.commandLine(), "unknown protocol/serialization " + r.protocol + ":" + r.serialization);
             }
+            if (!ClientCommand.compatible(r.protocol, r.serialization)) {
+                throw new ParameterException(c.spec.commandLine(), "httpjson speaks JSON only, not " + r.serialization);
+            }
             if (r.concurrency < 1 || r.concurrency > 5000 || r.delay < 0) {
                 throw new ParameterException(c.spec.commandLine(), "bad concurrency/delay in " + r);
             }

@@ -157,6 +157,13 @@ public final class ProviderProcess implements AutoCloseable {
     @Override
     public void close() {
         stop();
+        if (!process.isAlive() && process.exitValue() == 0) {
+            try {
+                Files.deleteIfExists(log); // kept when the provider failed
+            } catch (IOException ignored) {
+                // best effort
+            }
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException ignored) {

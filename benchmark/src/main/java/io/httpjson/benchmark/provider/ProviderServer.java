@@ -1,5 +1,6 @@
 package io.httpjson.benchmark.provider;
 
+import io.httpjson.benchmark.Loopback;
 import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkService;
 import io.httpjson.benchmark.service.BenchmarkServiceImpl;
@@ -49,6 +50,7 @@ public final class ProviderServer implements AutoCloseable {
         for (Export e : exports) {
             ports.computeIfAbsent(e.protocol(), p -> fixedPorts.getOrDefault(p, 0) > 0 ? fixedPorts.get(p) : freePort());
         }
+        Loopback.configure();
         FrameworkModel fm = new FrameworkModel();
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(fm);
         AllowedTypes.allow(fm, FrameworkModel.defaultModel());
@@ -56,6 +58,7 @@ public final class ProviderServer implements AutoCloseable {
             ApplicationConfig app = new ApplicationConfig("httpjson-benchmark-provider");
             app.setQosEnable(false);
             app.setMetadataType("local");
+            app.setShutwait("1000"); // graceful-shutdown wait (Dubbo default 10 s): nothing is in flight when we stop
             bootstrap.application(app);
             bootstrap.registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
             Map<String, ProtocolConfig> protocols = new LinkedHashMap<>();

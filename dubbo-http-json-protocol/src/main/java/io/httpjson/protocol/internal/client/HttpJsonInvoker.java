@@ -22,6 +22,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.threadpool.manager.ExecutorRepository;
+import org.apache.dubbo.common.utils.ExecutorUtil;
 import org.apache.dubbo.remoting.TimeoutException;
 import org.apache.dubbo.rpc.AppResponse;
 import org.apache.dubbo.rpc.AsyncRpcResult;
@@ -68,6 +69,9 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         String g = url.getGroup();
         this.groupHeader = g == null || g.isEmpty() ? null : g;
         this.onDestroy = onDestroy;
+        // the executor async calls complete on, made now as Dubbo's own clients do (not lazily with a warning)
+        ExecutorRepository.getInstance(url.getOrDefaultApplicationModel())
+                .createExecutorIfAbsent(ExecutorUtil.setThreadName(url, "DubboClientHandler"));
     }
 
     @Override

@@ -124,13 +124,20 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
         if (contentType != null && !isJson(contentType)) {
             ex.error(codec, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, "Content-Type '" + contentType + "' is not"
                     + " supported: send the arguments as JSON with 'Content-Type: application/json'"
-                    + " (curl: -H 'Content-Type: application/json')", true);
+                    + " (curl: -H 'Content-Type: application/json')", false);
             return true;
         }
         long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
         if (length > config.payload()) {
-            ex.error(codec, ErrorCode.PAYLOAD_TOO_LARGE, 413, "request body of " + length + " bytes exceeds the"
-                    + " provider's limit of " + config.payload() + " bytes (Dubbo 'payload' setting)", true);
+            String message = "request body of " + length + " bytes exceeds the provider's limit of "
+                    + config.payload() + " bytes (Dubbo 'payload' setting)";
+            if (length - config.payload() <= DISCARD_LIMIT) {
+                // read and drop the rest, then answer on a connection that stays usable: closing with unread
+                // bytes would make the kernel reset it, and the caller could lose the answer
+                ex.discardThen(() -> ex.error(codec, ErrorCode.PAYLOAD_TOO_LARGE, 413, message, false));
+            } else {
+                ex.error(codec, ErrorCode.PAYLOAD_TOO_LARGE, 413, message, true);
+            }
             return true;
         }
         String encoding = headers.get(HttpHeader.CONTENT_ENCODING);
@@ -138,7 +145,7 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
         if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
             if (!encoding.equalsIgnoreCase("gzip")) {
                 ex.error(codec, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, "Content-Encoding '" + encoding
-                        + "' is not supported (expected: gzip or none)", true);
+                        + "' is not supported (expected: gzip or none)", false);
                 return true;
             }
             gzipped = true;
@@ -193,6 +200,23 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
             this.request = request;
             this.response = response;
             this.callback = callback;
+        }
+
+        /** Reads the body and drops it, then runs {@code then}; never holds more than one chunk. */
+        void discardThen(Runnable then) {
+            while (true) {
+                Content.Chunk chunk = request.read();
+                if (chunk == null) {
+                    request.demand(() -> discardThen(then));
+                    return;
+                }
+                boolean end = chunk.isLast() || Content.Chunk.isFailure(chunk);
+                chunk.release();
+                if (end) {
+                    then.run();
+                    return;
+                }
+            }
         }
 
         /** Reads what has arrived; asks to be called again when more does. */
@@ -281,7 +305,7 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
                     error(codec, e.getMessage() != null && e.getMessage().startsWith("request body")
                                     ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST,
                             e.getMessage() != null && e.getMessage().startsWith("request body") ? 413 : 400,
-                            "gzip: " + e.getMessage(), true);
+                            "gzip: " + e.getMessage(), false);
                     return;
                 }
             }
@@ -494,6 +518,9 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
 
     /** The most a request body buffer starts with; it grows (doubling, up to the announced length) as data comes. */
     static final int INITIAL_BUFFER = 64 * 1024;
+
+    /** A body at most this much over the limit is read and dropped before the 413, keeping the connection. */
+    static final long DISCARD_LIMIT = 1024 * 1024;
 
     private static InetSocketAddress inet(SocketAddress a) {
         return a instanceof InetSocketAddress ? (InetSocketAddress) a : null;

@@ -1,0 +1,259 @@
+package io.httpjson.demo.provider;
+
+import io.httpjson.demo.api.GreetingService;
+import io.httpjson.demo.api.UserService;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.Protocol;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The demo provider application: exports {@link GreetingService} and {@link UserService} over
+ * {@code httpjson} and {@code dubbo} at the same time (two ProtocolConfigs, two ports), as an
+ * application migrating from dubbo to httpjson would.
+ *
+ * <p>Every instance runs in its own {@link FrameworkModel}, so several providers (and consumers)
+ * can live in one JVM, as the integration tests and {@code DemoConsumer --embedded-provider} do.
+ * Everything binds, registers and is called on 127.0.0.1.
+ */
+public final class DemoProvider implements AutoCloseable {
+
+    public static final String LOOPBACK = "127.0.0.1";
+    public static final String HTTPJSON = "httpjson";
+    public static final String DUBBO = "dubbo";
+
+    /** What to start. Port 0 means "a free loopback port". */
+    public static final class Settings {
+        public List<String> protocols = defaultProtocols();
+        public int httpjsonPort = 0;
+        public int dubboPort = 0;
+        /** A registry address such as {@code nacos://127.0.0.1:8848}; null means none (direct URLs only). */
+        public String registry;
+        /** {@code interface}, {@code instance} or {@code all}; null leaves Dubbo's default. */
+        public String registerMode;
+        public String applicationName = "httpjson-demo-provider";
+        public String instanceName = "provider";
+        public Map<String, String> applicationParameters = new LinkedHashMap<>();
+    }
+
+    private final FrameworkModel frameworkModel;
+    private final DubboBootstrap bootstrap;
+    private final Map<String, Integer> ports;
+    private final GreetingServiceImpl greeting;
+    private final UserServiceImpl users;
+    private final List<ServiceConfig<?>> services;
+
+    private DemoProvider(FrameworkModel frameworkModel, DubboBootstrap bootstrap, Map<String, Integer> ports,
+                         GreetingServiceImpl greeting, UserServiceImpl users, List<ServiceConfig<?>> services) {
+        this.frameworkModel = frameworkModel;
+        this.bootstrap = bootstrap;
+        this.ports = ports;
+        this.greeting = greeting;
+        this.users = users;
+        this.services = services;
+    }
+
+    /** Whether the httpjson protocol is on the classpath (it is, once the protocol module has landed). */
+    public static boolean httpjsonAvailable() {
+        return FrameworkModel.defaultModel().getExtensionLoader(Protocol.class).hasExtension(HTTPJSON);
+    }
+
+    /** httpjson and dubbo side by side; dubbo alone while the httpjson protocol is not available. */
+    public static List<String> defaultProtocols() {
+        return httpjsonAvailable() ? List.of(HTTPJSON, DUBBO) : List.of(DUBBO);
+    }
+
+    /** Dubbo picks the machine's external address unless told not to: keep everything on loopback. */
+    public static void keepDubboOnLoopback() {
+        if (System.getProperty("dubbo.network.interface.ignored") == null) {
+            System.setProperty("dubbo.network.interface.ignored", ".*");
+        }
+        if (System.getProperty("dubbo.application.logger") == null) {
+            System.setProperty("dubbo.application.logger", "slf4j");
+        }
+        if (System.getProperty("java.net.preferIPv4Stack") == null) {
+            System.setProperty("java.net.preferIPv4Stack", "true");
+        }
+    }
+
+    public static int freeLoopbackPort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static DemoProvider start(Settings settings) {
+        keepDubboOnLoopback();
+        if (settings.protocols.isEmpty()) {
+            throw new IllegalArgumentException("no protocol to export on");
+        }
+        FrameworkModel frameworkModel = new FrameworkModel();
+        try {
+            DubboBootstrap bootstrap = DubboBootstrap.newInstance(frameworkModel);
+
+            ApplicationConfig application = new ApplicationConfig(settings.applicationName);
+            application.setQosEnable(false);
+            if (settings.registerMode != null) {
+                application.setRegisterMode(settings.registerMode);
+            }
+            if (!settings.applicationParameters.isEmpty()) {
+                application.setParameters(new LinkedHashMap<>(settings.applicationParameters));
+            }
+            bootstrap.application(application);
+
+            RegistryConfig registry = new RegistryConfig(settings.registry == null ? RegistryConfig.NO_AVAILABLE : settings.registry);
+            bootstrap.registry(registry);
+
+            Map<String, Integer> ports = new LinkedHashMap<>();
+            List<ProtocolConfig> protocols = new ArrayList<>();
+            for (String name : settings.protocols) {
+                int port = switch (name) {
+                    case HTTPJSON -> settings.httpjsonPort;
+                    case DUBBO -> settings.dubboPort;
+                    default -> throw new IllegalArgumentException("unknown protocol " + name + " (httpjson or dubbo)");
+                };
+                if (port == 0) {
+                    port = freeLoopbackPort();
+                }
+                ProtocolConfig protocol = new ProtocolConfig(name, port);
+                protocol.setHost(LOOPBACK);
+                protocols.add(protocol);
+                ports.put(name, port);
+            }
+            bootstrap.protocols(protocols);
+
+            GreetingServiceImpl greeting = new GreetingServiceImpl(settings.instanceName);
+            UserServiceImpl users = new UserServiceImpl();
+
+            ServiceConfig<GreetingService> greetingService = new ServiceConfig<>();
+            greetingService.setInterface(GreetingService.class);
+            greetingService.setRef(greeting);
+            bootstrap.service(greetingService);
+
+            ServiceConfig<UserService> userService = new ServiceConfig<>();
+            userService.setInterface(UserService.class);
+            userService.setRef(users);
+            bootstrap.service(userService);
+
+            bootstrap.start();
+            return new DemoProvider(frameworkModel, bootstrap, ports, greeting, users, List.of(greetingService, userService));
+        } catch (RuntimeException e) {
+            frameworkModel.destroy();
+            throw e;
+        }
+    }
+
+    /** The port the given protocol listens on. */
+    public int port(String protocol) {
+        Integer port = ports.get(protocol);
+        if (port == null) {
+            throw new IllegalArgumentException("not exported over " + protocol + "; exported over " + ports.keySet());
+        }
+        return port;
+    }
+
+    /** Protocol name to port, in export order. */
+    public Map<String, Integer> ports() {
+        return java.util.Collections.unmodifiableMap(ports);
+    }
+
+    /** The URLs the services were exported on (one per service and protocol). */
+    public List<URL> exportedUrls() {
+        List<URL> urls = new ArrayList<>();
+        for (ServiceConfig<?> service : services) {
+            urls.addAll(service.getExportedUrls());
+        }
+        return urls;
+    }
+
+    public GreetingServiceImpl greeting() {
+        return greeting;
+    }
+
+    public UserServiceImpl users() {
+        return users;
+    }
+
+    @Override
+    public void close() {
+        try {
+            bootstrap.stop();
+        } finally {
+            frameworkModel.destroy();
+        }
+    }
+
+    /** {@code --protocols httpjson,dubbo --httpjson-port 18080 --dubbo-port 20880 --registry nacos://127.0.0.1:8848 --register-mode all} */
+    public static void main(String[] args) throws InterruptedException {
+        keepDubboOnLoopback();
+        Settings settings = new Settings();
+        settings.httpjsonPort = 18080;
+        settings.dubboPort = 20880;
+        settings.registry = System.getProperty("dubbo.registry.address");
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "--protocols" -> settings.protocols = List.of(value(args, ++i, arg).split(","));
+                case "--httpjson-port" -> settings.httpjsonPort = Integer.parseInt(value(args, ++i, arg));
+                case "--dubbo-port" -> settings.dubboPort = Integer.parseInt(value(args, ++i, arg));
+                case "--registry" -> settings.registry = value(args, ++i, arg);
+                case "--register-mode" -> settings.registerMode = value(args, ++i, arg);
+                case "--help", "-h" -> {
+                    System.out.println("usage: DemoProvider [--protocols httpjson,dubbo] [--httpjson-port 18080] "
+                            + "[--dubbo-port 20880] [--registry nacos://127.0.0.1:8848] [--register-mode interface|instance|all]\n"
+                            + "       port 0 = a free loopback port; no --registry = direct URLs only");
+                    return;
+                }
+                default -> {
+                    System.err.println("unknown argument " + arg + " (try --help)");
+                    System.exit(2);
+                }
+            }
+        }
+        if (!httpjsonAvailable() && settings.protocols.contains(HTTPJSON)) {
+            System.err.println("the httpjson protocol is not on the classpath; use --protocols dubbo");
+            System.exit(2);
+        }
+        DemoProvider provider = start(settings);
+        System.out.println("DemoProvider started on 127.0.0.1: " + provider.ports()
+                + (settings.registry == null ? " (no registry)" : " registered in " + settings.registry));
+        if (provider.ports.containsKey(HTTPJSON)) {
+            System.out.println("try: curl -s -H 'Content-Type: application/json' -d '[\"world\"]' http://127.0.0.1:"
+                    + provider.port(HTTPJSON) + "/" + GreetingService.class.getName() + "/sayHello");
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                provider.close();
+            } catch (RuntimeException e) {
+                // Dubbo's own shutdown hook may have closed it first.
+            }
+            stopped.countDown();
+        }, "demo-provider-shutdown"));
+        stopped.await();
+    }
+
+    static String value(String[] args, int i, String name) {
+        if (i >= args.length) {
+            System.err.println(name + " needs a value");
+            System.exit(2);
+        }
+        return args[i];
+    }
+}
