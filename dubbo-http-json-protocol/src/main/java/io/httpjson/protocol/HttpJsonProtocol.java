@@ -51,7 +51,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
         } catch (IllegalArgumentException e) {
             throw new RpcException("httpjson: cannot export " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
-        Executor executor = config.dispatch() == HttpJsonConfig.Dispatch.DIRECT
+        Executor executor = config.dispatch() != HttpJsonConfig.Dispatch.POOL
                 ? null
                 : ExecutorRepository.getInstance(url.getOrDefaultApplicationModel())
                         .createExecutorIfAbsent(ExecutorUtil.setThreadName(url, "DubboServerHandler"));

@@ -44,6 +44,14 @@ public final class BenchClient implements AutoCloseable {
             Map<String, String> params = new HashMap<>();
             params.put("serialization", export.serialization());
             params.put("prefer.serialization", export.serialization());
+            // extra reference parameters for experiments: -Dbenchmark.reference.params=k=v,k=v
+            String extra = System.getProperty("benchmark.reference.params");
+            if (extra != null && !extra.isBlank()) {
+                for (String kv : extra.split(",")) {
+                    int eq = kv.indexOf('=');
+                    params.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+                }
+            }
             ref.setParameters(params);
             bootstrap.application(app).reference(ref).start();
             this.service = ref.get();

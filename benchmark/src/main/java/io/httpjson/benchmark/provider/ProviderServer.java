@@ -67,6 +67,16 @@ public final class ProviderServer implements AutoCloseable {
                 pc.setId("bench-" + p.getKey());
                 pc.setHost(HOST);
                 pc.setThreads(threads);
+                // extra protocol parameters for experiments: -Dbenchmark.httpjson.params=k=v,k=v
+                String extra = System.getProperty("benchmark." + p.getKey() + ".params");
+                if (extra != null && !extra.isBlank()) {
+                    Map<String, String> params = new LinkedHashMap<>();
+                    for (String kv : extra.split(",")) {
+                        int eq = kv.indexOf('=');
+                        params.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+                    }
+                    pc.setParameters(params);
+                }
                 protocols.put(p.getKey(), pc);
                 bootstrap.protocol(pc);
             }

@@ -28,7 +28,8 @@ final class ConnectionPool {
 
     private final InetSocketAddress remote;
     private final HttpJsonConfig config;
-    private final Bootstrap bootstrap;
+    private final ClientResources resources;
+    private Bootstrap bootstrap;
     private final ArrayDeque<Channel> idle = new ArrayDeque<>();
     private final ArrayDeque<Call> waiters = new ArrayDeque<>();
     private int open;
@@ -37,26 +38,34 @@ final class ConnectionPool {
     ConnectionPool(InetSocketAddress remote, HttpJsonConfig config, ClientResources resources) {
         this.remote = remote;
         this.config = config;
-        this.bootstrap = new Bootstrap()
-                .group(resources.group)
-                .channel(NioSocketChannel.class)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.SO_KEEPALIVE, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis())
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ClientHandler handler = new ClientHandler(ConnectionPool.this);
-                        ch.pipeline()
-                                .addLast("started", handler.readMarker())
-                                .addLast("idle", new IdleStateHandler(0, 0, config.clientIdleTimeoutMillis(),
-                                        TimeUnit.MILLISECONDS))
-                                .addLast("http", new HttpClientCodec(4096, config.maxHeaderBytes(), 8192))
-                                .addLast("gunzip", new HttpContentDecompressor())
-                                .addLast("aggregate", new HttpObjectAggregator(config.payload()))
-                                .addLast("call", handler);
-                    }
-                });
+        this.resources = resources;
+    }
+
+    /** Made on the first connect: an address that is never called holds no Netty state. */
+    private synchronized Bootstrap bootstrap() {
+        if (bootstrap == null) {
+            bootstrap = new Bootstrap()
+                    .group(resources.group)
+                    .channel(NioSocketChannel.class)
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .option(ChannelOption.SO_KEEPALIVE, true)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis())
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ClientHandler handler = new ClientHandler(ConnectionPool.this);
+                            ch.pipeline()
+                                    .addLast("started", handler.readMarker())
+                                    .addLast("idle", new IdleStateHandler(0, 0, config.clientIdleTimeoutMillis(),
+                                            TimeUnit.MILLISECONDS))
+                                    .addLast("http", new HttpClientCodec(4096, config.maxHeaderBytes(), 8192))
+                                    .addLast("gunzip", new HttpContentDecompressor())
+                                    .addLast("aggregate", new HttpObjectAggregator(config.payload()))
+                                    .addLast("call", handler);
+                        }
+                    });
+        }
+        return bootstrap;
     }
 
     InetSocketAddress remote() {
@@ -90,7 +99,7 @@ final class ConnectionPool {
     }
 
     private void connect(Call call) {
-        ChannelFuture f = bootstrap.connect(remote);
+        ChannelFuture f = bootstrap().connect(remote);
         Channel ch = f.channel();
         ch.closeFuture().addListener(x -> onClosed(ch));
         f.addListener(x -> {

@@ -60,7 +60,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
         int ioThreads = config.ioThreads();
-        int extra = config.dispatch() == HttpJsonConfig.Dispatch.DIRECT ? config.threads() : 8;
+        int extra = config.dispatch() == HttpJsonConfig.Dispatch.POOL ? 8 : config.threads();
         QueuedThreadPool pool = new QueuedThreadPool(Math.max(ioThreads + 4, ioThreads + 2 + extra), 2);
         pool.setName("httpjson-server-" + url.getPort());
         pool.setDaemon(true);

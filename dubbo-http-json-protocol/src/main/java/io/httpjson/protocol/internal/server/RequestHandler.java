@@ -54,7 +54,7 @@ import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAI
  * Never blocks: the body is read as it arrives, the invocation runs on the service's Dubbo executor, and the
  * response is written with a callback.
  */
-final class RequestHandler extends Handler.Abstract.NonBlocking {
+final class RequestHandler extends Handler.Abstract {
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(RequestHandler.class);
 
@@ -62,6 +62,8 @@ final class RequestHandler extends Handler.Abstract.NonBlocking {
     private final HttpJsonConfig config;
 
     RequestHandler(HttpJsonServer server, HttpJsonConfig config) {
+        // JETTY runs invocations on the thread Jetty calls us on, so Jetty must know it may block
+        super(config.dispatch() == HttpJsonConfig.Dispatch.JETTY ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING);
         this.server = server;
         this.config = config;
     }
