@@ -142,9 +142,13 @@ final class ProcessProbe {
     }
 
     /** The classes whose live bytes grew most from {@code before} to {@code after}, per address. */
-    static List<String> histogramGrowth(Map<String, long[]> before, Map<String, long[]> after, int addresses, int top) {
+    static List<String> histogramGrowth(Map<String, long[]> before, Map<String, long[]> after, int addresses, int top,
+            java.util.function.Predicate<String> classes) {
         List<Map.Entry<String, long[]>> growth = new ArrayList<>();
         for (Map.Entry<String, long[]> e : after.entrySet()) {
+            if (!classes.test(e.getKey())) {
+                continue;
+            }
             long[] b = before.getOrDefault(e.getKey(), new long[2]);
             growth.add(Map.entry(e.getKey(), new long[] {e.getValue()[0] - b[0], e.getValue()[1] - b[1]}));
         }

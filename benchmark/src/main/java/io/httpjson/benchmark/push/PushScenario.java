@@ -60,6 +60,10 @@ public final class PushScenario {
     private static final Set<Integer> RESERVED_PORTS = Set.of(2181, 7070, 8080, 8090, 8848, 9090, 9848, 9849,
             18080, 20880, 20881, 20882, 20883, 20884, 20885, 22222, 50051, 50052);
 
+    /** Where a protocol's own per-address state lives (Dubbo's registry, cluster and URL classes excluded). */
+    static final List<String> PROTOCOL_PACKAGES = List.of("io.httpjson.", "io.netty.", "org.apache.dubbo.remoting.",
+            "org.apache.dubbo.rpc.protocol.", "java.net.");
+
     private final String config;
     private final int addresses;
     private final int batch;
@@ -211,7 +215,13 @@ public final class PushScenario {
         if (histogramTop > 0) {
             Map<String, long[]> histAfter = ProcessProbe.classHistogram();
             out.println("live-heap growth by class from the baseline to " + invokers1 + " addresses:");
-            for (String line : ProcessProbe.histogramGrowth(histBefore, histAfter, Math.max(1, invokers1), histogramTop)) {
+            for (String line : ProcessProbe.histogramGrowth(histBefore, histAfter, Math.max(1, invokers1), histogramTop,
+                    name -> true)) {
+                out.println("  " + line);
+            }
+            out.println("the same, protocol and transport classes only (" + String.join(", ", PROTOCOL_PACKAGES) + "):");
+            for (String line : ProcessProbe.histogramGrowth(histBefore, histAfter, Math.max(1, invokers1), histogramTop,
+                    PushScenario::protocolClass)) {
                 out.println("  " + line);
             }
             out.flush();
@@ -251,6 +261,13 @@ public final class PushScenario {
         put("empty.protocol.invokers", protocolAfterEmpty[0]);
         put("empty.sockets", ProcessProbe.tcpSockets() - sockets0);
         put("empty.threads", ProcessProbe.liveThreads() - threads0);
+        if (histogramTop > 0) {
+            out.println("live heap still above the baseline after the empty push, by class (per address pushed):");
+            for (String line : ProcessProbe.histogramGrowth(histBefore, ProcessProbe.classHistogram(), addresses,
+                    histogramTop, name -> true)) {
+                out.println("  " + line);
+            }
+        }
         out.flush();
     }
 
@@ -329,6 +346,15 @@ public final class PushScenario {
             }
         }
         return java.util.stream.IntStream.rangeClosed(1025, 32767).filter(p -> !listening.contains(p)).toArray();
+    }
+
+    static boolean protocolClass(String name) {
+        for (String p : PROTOCOL_PACKAGES) {
+            if (name.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void put(String key, Object value) {
