@@ -267,6 +267,7 @@ public final class PushScenario {
                     histogramTop, name -> true)) {
                 out.println("  " + line);
             }
+            put("empty.heap.above.baseline.after.histogram", ProcessProbe.heapAfterFullGc() - heap0);
         }
         out.flush();
     }
