@@ -193,6 +193,7 @@ public class AddressPushCommand implements Callable<Integer> {
             {"scale-in: of which destroyed", "scalein.protocol.invokers.destroyed"},
             {"scale-in: TCP sockets / threads added", "scalein.sockets|scalein.threads"},
             {"empty push: heap above baseline, bytes", "empty.heap.above.baseline"},
+            {"empty push: heap above baseline, re-measured after the histogram", "empty.heap.above.baseline.after.histogram"},
             {"empty push: invokers the protocol holds", "empty.protocol.invokers"},
         };
         StringBuilder sb = new StringBuilder();
