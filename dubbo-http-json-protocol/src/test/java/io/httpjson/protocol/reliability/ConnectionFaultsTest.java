@@ -42,6 +42,8 @@ class ConnectionFaultsTest {
     static final Set<Integer> SEEN_PORTS = ConcurrentHashMap.newKeySet();
     static volatile CountDownLatch release = new CountDownLatch(1);
     static final AtomicInteger STALLED = new AtomicInteger();
+    static volatile int lastHelloPort;
+    static volatile int lastStalledPort;
 
     @RegisterExtension
     static DubboServer closesIdle = DubboServer.builder()
@@ -49,12 +51,14 @@ class ConnectionFaultsTest {
             .service(TestService.class, new TestServiceImpl() {
                 @Override
                 public String hello(String name) {
-                    SEEN_PORTS.add(RpcContext.getServiceContext().getRemoteAddress().getPort());
+                    lastHelloPort = RpcContext.getServiceContext().getRemoteAddress().getPort();
+                    SEEN_PORTS.add(lastHelloPort);
                     return super.hello(name);
                 }
 
                 @Override
                 public String slow(int millis) {
+                    lastStalledPort = RpcContext.getServiceContext().getRemoteAddress().getPort();
                     STALLED.incrementAndGet();
                     try {
                         release.await(30, TimeUnit.SECONDS);
@@ -138,6 +142,7 @@ class ConnectionFaultsTest {
                 // the stalled connection is closed, not handed to the next call; the pool does not grow
                 await().atMost(Duration.ofSeconds(10)).until(() -> consumer.openConnections() <= before);
                 call(() -> assertThat(s.hello("after stall")).isEqualTo("Hello, after stall"));
+                assertThat(lastHelloPort).as("the next call came on another connection").isNotEqualTo(lastStalledPort);
             }
             assertThat(STALLED.get()).isGreaterThanOrEqualTo(4);
             assertThat(consumer.openConnections()).isLessThanOrEqualTo(before);

@@ -46,9 +46,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * and {@link #seededMutations} runs a bounded, deterministic mutation of those seeds. A real coverage-guided run:
  * <pre>
  * JAZZER_FUZZ=1 mvn -B -ntp -o test -pl dubbo-http-json-protocol -am -Dtest=DecodeFuzzTest#decode \
- *     -Dsurefire.failIfNoSpecifiedTests=false -Djazzer.max_duration=10m
+ *     -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
- * (findings are written next to the seeds as {@code crash-*} files, which then run as regression inputs).
+ * runs for {@code maxDuration} below (5 minutes; edit it for longer runs). The growing corpus goes to
+ * {@code .cifuzz-corpus/} (ignored by git); a finding is written next to the seeds as a {@code crash-*} file, which
+ * then replays in every regression run.
  */
 class DecodeFuzzTest {
 
@@ -59,9 +61,13 @@ class DecodeFuzzTest {
             .map(m -> META.find(m.getName(), m.getParameterTypes()))
             .toArray(MethodMeta[]::new);
 
-    static final AtomicLong SEEDS = Figures.counter("Fuzzing (decode path)", "Jazzer @FuzzTest inputs run (seed corpus, regression mode)");
-    static final AtomicLong MUTATIONS = Figures.counter("Fuzzing (decode path)", "deterministic mutations run");
-    static final AtomicLong REJECTED = Figures.counter("Fuzzing (decode path)", "inputs rejected as bad input (JsonCodecException/IllegalArgumentException)");
+    static final boolean FUZZING = System.getenv("JAZZER_FUZZ") != null && !System.getenv("JAZZER_FUZZ").isEmpty();
+    static final String SECTION = "Fuzzing (decode path)";
+    static final AtomicLong SEEDS = Figures.counter(SECTION, FUZZING
+            ? "Jazzer coverage-guided inputs run (JAZZER_FUZZ, last such run)"
+            : "Jazzer @FuzzTest inputs run (seed corpus, regression mode)");
+    static final AtomicLong REJECTED = Figures.counter(SECTION, (FUZZING ? "JAZZER_FUZZ run: " : "")
+            + "inputs rejected as bad input (JsonCodecException/IllegalArgumentException)");
 
     @FuzzTest(maxDuration = "5m")
     void decode(byte[] input) {
@@ -116,10 +122,11 @@ class DecodeFuzzTest {
         String[] tokens = {"[", "]", "{", "}", "\"", ",", ":", "null", "true", "-", "1e999", "0.5", "\\u0000",
                 "\\ud800", "\"@type\":\"io.httpjson.protocol.reliability.Gadget\"", "%", "%E2%9C", "=", "[[[[[[", "9999999999999999999999"};
         Random random = new Random(20261122L);
+        AtomicLong counted = Figures.counter(SECTION, "deterministic mutations run");
         assertTimeoutPreemptively(Duration.ofMinutes(2), () -> {
             for (int i = 0; i < rounds; i++) {
                 byte[] in = mutate(seeds.get(random.nextInt(seeds.size())), seeds, tokens, random);
-                MUTATIONS.incrementAndGet();
+                counted.incrementAndGet();
                 try {
                     target(in);
                 } catch (Throwable t) {
