@@ -3,6 +3,7 @@ package io.httpjson.benchmark.client;
 import io.httpjson.benchmark.SizesCommand;
 import io.httpjson.benchmark.provider.Export;
 import io.httpjson.benchmark.provider.ProviderCommand;
+import io.httpjson.benchmark.push.AddressPushCommand;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,7 +28,7 @@ import java.util.concurrent.Callable;
         description = {
             "Calls BenchmarkService with -c concurrent callers, -n calls in total, after a warm-up.",
             "Without --target it starts its own provider in a separate JVM on 127.0.0.1 and stops it at the end."},
-        subcommands = {ProviderCommand.class, SizesCommand.class},
+        subcommands = {ProviderCommand.class, SizesCommand.class, AddressPushCommand.class},
         footer = {"", "JMH suites: java -jar httpjson-benchmark.jar jmh [JMH options] [regex], e.g. 'jmh SerializerBenchmark'."})
 public class ClientCommand implements Callable<Integer> {
     public static final Set<String> PROTOCOLS = Set.of("httpjson", "dubbo", "tri");
