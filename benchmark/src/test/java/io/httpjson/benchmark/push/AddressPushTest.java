@@ -3,7 +3,6 @@ package io.httpjson.benchmark.push;
 import io.httpjson.benchmark.Main;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;
@@ -58,8 +57,6 @@ class AddressPushTest {
     }
 
     @Test
-    @Disabled("httpjson keeps destroyed invokers in AbstractProtocol.invokers (HttpJsonInvoker.destroy does not "
-            + "remove itself, unlike DubboInvoker): see docs/benchmarks.md, Address push")
     void protocolLetsGoOfRemovedInvokers() {
         assertThat(cell("scale-in: invokers the protocol holds")).as(out).isEqualTo(N / 2);
         assertThat(cell("empty push: invokers the protocol holds")).as(out).isZero();

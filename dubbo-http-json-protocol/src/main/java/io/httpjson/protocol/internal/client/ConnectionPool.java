@@ -30,8 +30,8 @@ final class ConnectionPool {
     private final HttpJsonConfig config;
     private final ClientResources resources;
     private Bootstrap bootstrap;
-    private final ArrayDeque<Channel> idle = new ArrayDeque<>();
-    private final ArrayDeque<Call> waiters = new ArrayDeque<>();
+    private final ArrayDeque<Channel> idle = new ArrayDeque<>(2);
+    private final ArrayDeque<Call> waiters = new ArrayDeque<>(2);
     private int open;
     private boolean closed;
 
