@@ -6,6 +6,7 @@ import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkService;
 
 import org.apache.dubbo.config.ApplicationConfig;
+import io.httpjson.benchmark.DubboApps;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.model.FrameworkModel;
@@ -44,14 +45,7 @@ public final class BenchClient implements AutoCloseable {
             Map<String, String> params = new HashMap<>();
             params.put("serialization", export.serialization());
             params.put("prefer.serialization", export.serialization());
-            // extra reference parameters for experiments: -Dbenchmark.reference.params=k=v,k=v
-            String extra = System.getProperty("benchmark.reference.params");
-            if (extra != null && !extra.isBlank()) {
-                for (String kv : extra.split(",")) {
-                    int eq = kv.indexOf('=');
-                    params.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
-                }
-            }
+            params.putAll(DubboApps.paramsFromSystemProperty("benchmark.reference.params"));
             ref.setParameters(params);
             bootstrap.application(app).reference(ref).start();
             this.service = ref.get();
@@ -71,15 +65,6 @@ public final class BenchClient implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            bootstrap.stop();
-        } catch (RuntimeException ignored) {
-            // best effort
-        }
-        try {
-            frameworkModel.destroy();
-        } catch (RuntimeException ignored) {
-            // best effort
-        }
+        DubboApps.stopQuietly(bootstrap, frameworkModel);
     }
 }

@@ -6,6 +6,7 @@ import io.httpjson.benchmark.service.BenchmarkService;
 import io.httpjson.benchmark.service.BenchmarkServiceImpl;
 
 import org.apache.dubbo.config.ApplicationConfig;
+import io.httpjson.benchmark.DubboApps;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
@@ -68,14 +69,9 @@ public final class ProviderServer implements AutoCloseable {
                 pc.setHost(HOST);
                 pc.setThreads(threads);
                 // extra protocol parameters for experiments: -Dbenchmark.httpjson.params=k=v,k=v
-                String extra = System.getProperty("benchmark." + p.getKey() + ".params");
-                if (extra != null && !extra.isBlank()) {
-                    Map<String, String> params = new LinkedHashMap<>();
-                    for (String kv : extra.split(",")) {
-                        int eq = kv.indexOf('=');
-                        params.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
-                    }
-                    pc.setParameters(params);
+                Map<String, String> extra = DubboApps.paramsFromSystemProperty("benchmark." + p.getKey() + ".params");
+                if (!extra.isEmpty()) {
+                    pc.setParameters(extra);
                 }
                 protocols.put(p.getKey(), pc);
                 bootstrap.protocol(pc);
@@ -92,7 +88,7 @@ public final class ProviderServer implements AutoCloseable {
             }
             bootstrap.start();
         } catch (RuntimeException ex) {
-            safeStop(bootstrap, fm);
+            DubboApps.stopQuietly(bootstrap, fm);
             throw ex;
         }
         return new ProviderServer(fm, bootstrap, ports);
@@ -113,21 +109,9 @@ public final class ProviderServer implements AutoCloseable {
 
     @Override
     public void close() {
-        safeStop(bootstrap, frameworkModel);
+        DubboApps.stopQuietly(bootstrap, frameworkModel);
     }
 
-    private static void safeStop(DubboBootstrap bootstrap, FrameworkModel fm) {
-        try {
-            bootstrap.stop();
-        } catch (RuntimeException ignored) {
-            // best effort
-        }
-        try {
-            fm.destroy();
-        } catch (RuntimeException ignored) {
-            // best effort
-        }
-    }
 
     /** A port that was free on 127.0.0.1 a moment ago. */
     public static int freePort() {

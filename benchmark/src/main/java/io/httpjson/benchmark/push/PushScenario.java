@@ -1,5 +1,7 @@
 package io.httpjson.benchmark.push;
 
+import io.httpjson.benchmark.DubboApps;
+
 import io.httpjson.benchmark.Loopback;
 import io.httpjson.benchmark.service.BenchmarkService;
 
@@ -145,16 +147,7 @@ public final class PushScenario {
                 throw new IllegalStateException("no proxy");
             }
         } finally {
-            try {
-                bootstrap.stop();
-            } catch (RuntimeException ignored) {
-                // best effort
-            }
-            try {
-                frameworkModel.destroy();
-            } catch (RuntimeException ignored) {
-                // best effort
-            }
+            DubboApps.stopQuietly(bootstrap, frameworkModel);
         }
         return result;
     }
