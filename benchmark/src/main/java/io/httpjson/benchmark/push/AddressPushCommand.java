@@ -34,7 +34,8 @@ import java.util.concurrent.TimeUnit;
             "A registry pushes N provider addresses (127.0.0.1 ports where nothing listens) to one consumer;",
             "reports per protocol: push time, heap per address after full GC, allocation, sockets and threads",
             "opened before any call, and the same after a scale-in push to N/2 and an empty push.",
-            "Interface-level registry ('push' Registry extension). Each configuration in its own JVM."})
+            "--mode interface: the 'push' Registry extension (provider URLs); --mode application: the 'push'",
+            "ServiceDiscovery extension (ServiceInstances of one application). Each configuration in its own JVM."})
 public class AddressPushCommand implements Callable<Integer> {
     public static final String RESULT = "ADDRESS-PUSH-RESULT ";
 
@@ -50,6 +51,11 @@ public class AddressPushCommand implements Callable<Integer> {
     @Option(names = "--configs", split = ",", defaultValue = "httpjson,dubbo,dubbo-lazy",
             description = "httpjson, dubbo (Dubbo defaults: lazy=false, connections=0), dubbo-lazy (lazy=true). Default: ${DEFAULT-VALUE}.")
     List<String> configs;
+
+    @Option(names = "--mode", defaultValue = "interface",
+            description = "interface (the 'push' Registry: provider URLs) or application (the 'push' ServiceDiscovery: "
+                    + "ServiceInstances of one application, metadata answered locally). Default: ${DEFAULT-VALUE}.")
+    String mode;
 
     @Option(names = "--dubbo-max", defaultValue = "100000",
             description = "Cap on N for the eagerly connecting 'dubbo' configuration (one failing connect per address). Default: ${DEFAULT-VALUE}.")
@@ -74,6 +80,9 @@ public class AddressPushCommand implements Callable<Integer> {
         if (addresses < 2) {
             throw new ParameterException(spec.commandLine(), "--addresses must be at least 2");
         }
+        if (!PushScenario.MODES.contains(mode)) {
+            throw new ParameterException(spec.commandLine(), "--mode: one of " + PushScenario.MODES);
+        }
         for (String c : configs) {
             if (!PushScenario.CONFIGS.containsKey(c)) {
                 throw new ParameterException(spec.commandLine(), "--configs: unknown " + c + "; one of "
@@ -81,7 +90,7 @@ public class AddressPushCommand implements Callable<Integer> {
             }
         }
         if (child != null) {
-            Map<String, String> r = new PushScenario(child, addresses, batch, histogram, out).run();
+            Map<String, String> r = new PushScenario(child, mode, addresses, batch, histogram, out).run();
             out.println(RESULT + PushScenario.describe(r));
             out.flush();
             return 0;
@@ -116,7 +125,7 @@ public class AddressPushCommand implements Callable<Integer> {
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());
-        cmd.addAll(List.of("address-push", "--child", config, "--addresses", Integer.toString(n), "--batch",
+        cmd.addAll(List.of("address-push", "--child", config, "--mode", mode, "--addresses", Integer.toString(n), "--batch",
                 Integer.toString(batch), "--histogram", Integer.toString(histogram)));
         Path log = Files.createTempFile("httpjson-address-push-" + config + "-", ".log");
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
@@ -170,6 +179,7 @@ public class AddressPushCommand implements Callable<Integer> {
     /** The summary table (markdown), one column per configuration. */
     static String table(List<Map<String, String>> results, String jvmArgs) {
         String[][] rows = {
+            {"discovery level", "mode"},
             {"addresses pushed", "addresses"},
             {"pushes (full-state, growing)", "pushes"},
             {"push time, total ms", "push.ms.total"},

@@ -12,6 +12,13 @@ import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.metadata.MetadataInfo;
+import org.apache.dubbo.registry.client.DefaultServiceInstance;
+import org.apache.dubbo.registry.client.ServiceInstance;
+import org.apache.dubbo.registry.client.event.ServiceInstancesChangedEvent;
+import org.apache.dubbo.registry.client.event.listener.ServiceInstancesChangedListener;
+import org.apache.dubbo.registry.integration.DynamicDirectory;
+import org.apache.dubbo.rpc.model.ApplicationModel;
 import org.apache.dubbo.registry.NotifyListener;
 import org.apache.dubbo.registry.integration.RegistryDirectory;
 import org.apache.dubbo.rpc.Invoker;
@@ -66,7 +73,13 @@ public final class PushScenario {
     static final List<String> PROTOCOL_PACKAGES = List.of("io.httpjson.", "io.netty.", "org.apache.dubbo.remoting.",
             "org.apache.dubbo.rpc.protocol.", "java.net.");
 
+    /** The provider application of the application-level mode ({@code provided-by} on the reference). */
+    static final String PROVIDER_APP = "address-push-provider";
+
+    static final List<String> MODES = List.of("interface", "application");
+
     private final String config;
+    private final String mode;
     private final int addresses;
     private final int batch;
     private final int histogramTop;
@@ -79,6 +92,14 @@ public final class PushScenario {
     private final long timestampBase = System.currentTimeMillis();
 
     public PushScenario(String config, int addresses, int batch, int histogramTop, PrintWriter out) {
+        this(config, "interface", addresses, batch, histogramTop, out);
+    }
+
+    public PushScenario(String config, String mode, int addresses, int batch, int histogramTop, PrintWriter out) {
+        if (!MODES.contains(mode)) {
+            throw new IllegalArgumentException("unknown mode " + mode + "; one of " + MODES);
+        }
+        this.mode = mode;
         if (!CONFIGS.containsKey(config)) {
             throw new IllegalArgumentException("unknown configuration " + config + "; one of " + CONFIGS.keySet());
         }
@@ -108,6 +129,7 @@ public final class PushScenario {
             throw new IllegalArgumentException("at most " + 255 * ports.length + " addresses");
         }
         put("config", config);
+        put("mode", mode);
         put("addresses", addresses);
         put("batch", batch);
 
@@ -118,9 +140,15 @@ public final class PushScenario {
             app.setQosEnable(false);
             app.setMetadataType("local");
             app.setShutwait("1000");
+            boolean application = mode.equals("application");
             RegistryConfig registry = new RegistryConfig("push://127.0.0.1:9");
             registry.setUseAsConfigCenter(false);
             registry.setUseAsMetadataCenter(false);
+            if (application) {
+                // service discovery (the 'push' ServiceDiscoveryFactory), no metadata file cache on disk
+                registry.setParameters(new HashMap<>(Map.of("registry-type", "service", "file-cache", "false")));
+                PushServiceDiscovery.publish(metadata());
+            }
             ReferenceConfig<BenchmarkService> ref = new ReferenceConfig<>();
             ref.setInterface(BenchmarkService.class);
             ref.setProtocol(protocol);
@@ -128,7 +156,12 @@ public final class PushScenario {
             ref.setRetries(0);
             ref.setTimeout(3000);
             Map<String, String> params = new HashMap<>();
-            params.put("migration.step", "FORCE_INTERFACE"); // interface-level addresses only
+            if (application) {
+                params.put("migration.step", "FORCE_APPLICATION"); // application-level addresses only
+                ref.setProvidedBy(PROVIDER_APP); // interface -> application mapping without a metadata center
+            } else {
+                params.put("migration.step", "FORCE_INTERFACE"); // interface-level addresses only
+            }
             String[] c = CONFIGS.get(config);
             for (int i = 1; i + 1 < c.length; i += 2) {
                 params.put(c[i], c[i + 1]);
@@ -136,13 +169,9 @@ public final class PushScenario {
             ref.setParameters(params);
             bootstrap.application(app).registry(registry).reference(ref).start();
             BenchmarkService proxy = ref.get();
-            NotifyListener listener = PushRegistry.listener(BenchmarkService.class.getName());
-            if (!(listener instanceof RegistryDirectory<?> directory)) {
-                throw new IllegalStateException("no interface-level subscription reached the push registry: "
-                        + listener);
-            }
+            Target target = application ? applicationTarget(bootstrap.getApplicationModel()) : interfaceTarget();
             Protocol raw = frameworkModel.getExtensionLoader(Protocol.class).getExtension(protocol, false);
-            measure(directory, raw);
+            measure(target, raw);
             if (proxy == null) {
                 throw new IllegalStateException("no proxy");
             }
@@ -152,7 +181,7 @@ public final class PushScenario {
         return result;
     }
 
-    private void measure(RegistryDirectory<?> directory, Protocol raw) {
+    private void measure(Target target, Protocol raw) {
         Map<String, long[]> histBefore = histogramTop > 0 ? ProcessProbe.classHistogram() : Map.of();
         long heap0 = ProcessProbe.heapAfterFullGc();
         int sockets0 = ProcessProbe.tcpSockets();
@@ -164,18 +193,16 @@ public final class PushScenario {
         put("threads.baseline", threads0);
 
         // Scale-out: full-state pushes of batch, 2*batch, ... N addresses.
-        List<URL> current = new ArrayList<>(addresses);
+        int pushed = 0;
         long pushMillis = 0;
         long pushAlloc = 0;
         long pushAllocAll = 0;
         int pushes = 0;
         double maxPushMs = 0;
-        while (current.size() < addresses) {
-            int end = Math.min(addresses, current.size() + batch);
-            for (int i = current.size(); i < end; i++) {
-                current.add(providerUrl(i));
-            }
-            long[] p = push(directory, new ArrayList<>(current));
+        while (pushed < addresses) {
+            int end = Math.min(addresses, pushed + batch);
+            long[] p = push(target.prepare(end));
+            pushed = end;
             pushes++;
             pushMillis += p[0];
             maxPushMs = Math.max(maxPushMs, p[0] / 1e6);
@@ -185,13 +212,13 @@ public final class PushScenario {
                     pushes, end, p[0] / 1e6, p[1]);
             out.flush();
         }
-        current = null;
+        target.forget();
         long opens1 = ProcessProbe.tcpActiveOpens();
         int sockets1 = ProcessProbe.tcpSockets();
         int threads1 = ProcessProbe.liveThreads();
         long started1 = ProcessProbe.startedThreads();
         long heap1 = ProcessProbe.heapAfterFullGc();
-        int invokers1 = invokers(directory);
+        int invokers1 = target.invokers();
         put("pushes", pushes);
         put("push.ms.total", String.format(Locale.ROOT, "%.1f", pushMillis / 1e6));
         put("push.ms.max", String.format(Locale.ROOT, "%.1f", maxPushMs));
@@ -222,14 +249,10 @@ public final class PushScenario {
 
         // Scale-in: one push that keeps the first half.
         int half = addresses / 2;
-        List<URL> kept = new ArrayList<>(half);
-        for (int i = 0; i < half; i++) {
-            kept.add(providerUrl(i));
-        }
-        long[] p = push(directory, kept);
-        kept = null;
+        long[] p = push(target.prepare(half));
+        target.forget();
         long heap2 = ProcessProbe.heapAfterFullGc();
-        int invokers2 = invokers(directory);
+        int invokers2 = target.invokers();
         long[] protocolAfterScaleIn = protocolInvokers(raw);
         put("scalein.ms", String.format(Locale.ROOT, "%.1f", p[0] / 1e6));
         put("scalein.alloc.thread", p[1]);
@@ -244,12 +267,11 @@ public final class PushScenario {
         out.printf(Locale.ROOT, "scale-in to %d addresses in %.1f ms%n", half, p[0] / 1e6);
 
         // Empty push: everything goes; what stays above the baseline is what the protocol keeps.
-        List<URL> empty = List.of(URL.valueOf("empty://127.0.0.1/" + BenchmarkService.class.getName()
-                + "?category=providers&interface=" + BenchmarkService.class.getName()));
-        push(directory, empty);
+        push(target.prepare(0));
+        target.forget();
         long heap3 = ProcessProbe.heapAfterFullGc();
         long[] protocolAfterEmpty = protocolInvokers(raw);
-        put("empty.invokers", invokers(directory));
+        put("empty.invokers", target.invokers());
         put("empty.heap.above.baseline", heap3 - heap0);
         put("empty.protocol.invokers", protocolAfterEmpty[0]);
         put("empty.sockets", ProcessProbe.tcpSockets() - sockets0);
@@ -266,20 +288,163 @@ public final class PushScenario {
     }
 
     /** {nanos, bytes allocated by this thread, bytes allocated by all live threads}. */
-    private static long[] push(RegistryDirectory<?> directory, List<URL> urls) {
+    private static long[] push(Runnable delivery) {
         long all0 = ProcessProbe.allThreadsAllocated();
         long a0 = ProcessProbe.currentThreadAllocated();
         long t0 = System.nanoTime();
-        directory.notify(urls);
+        delivery.run();
         long t1 = System.nanoTime();
         long a1 = ProcessProbe.currentThreadAllocated();
         long all1 = ProcessProbe.allThreadsAllocated();
         return new long[] {t1 - t0, a1 - a0, all1 - all0};
     }
 
-    private static int invokers(RegistryDirectory<?> directory) {
-        Map<URL, ? extends Invoker<?>> map = directory.getUrlInvokerMap();
-        return map == null ? 0 : map.size();
+    /** What the scenario pushes to: the consumer's subscription, interface- or application-level. */
+    private interface Target {
+        /** The push of the full state "addresses 0 .. count-1" (0: the empty push), built now, run when timed. */
+        Runnable prepare(int count);
+
+        /** Drops the scenario's own copy of what it pushed last (before a heap measurement). */
+        void forget();
+
+        /** Invokers in the consumer's directory. */
+        int invokers();
+    }
+
+    /** Interface level: provider URLs to the RegistryDirectory that subscribed to the push registry. */
+    private Target interfaceTarget() {
+        NotifyListener listener = PushRegistry.listener(BenchmarkService.class.getName());
+        if (!(listener instanceof RegistryDirectory<?> directory)) {
+            throw new IllegalStateException("no interface-level subscription reached the push registry: " + listener);
+        }
+        return new Target() {
+            private List<URL> current = new ArrayList<>();
+
+            @Override
+            public Runnable prepare(int count) {
+                List<URL> urls;
+                if (count == 0) {
+                    urls = List.of(URL.valueOf("empty://127.0.0.1/" + BenchmarkService.class.getName()
+                            + "?category=providers&interface=" + BenchmarkService.class.getName()));
+                } else if (current != null && count >= current.size()) {
+                    for (int i = current.size(); i < count; i++) {
+                        current.add(providerUrl(i));
+                    }
+                    urls = new ArrayList<>(current);
+                } else {
+                    urls = new ArrayList<>(count);
+                    for (int i = 0; i < count; i++) {
+                        urls.add(providerUrl(i));
+                    }
+                }
+                return () -> directory.notify(urls);
+            }
+
+            @Override
+            public void forget() {
+                current = null;
+            }
+
+            @Override
+            public int invokers() {
+                Map<URL, ? extends Invoker<?>> map = directory.getUrlInvokerMap();
+                return map == null ? 0 : map.size();
+            }
+        };
+    }
+
+    /**
+     * Application level: ServiceInstances of {@link #PROVIDER_APP} to the ServiceInstancesChangedListener the
+     * consumer registered with the push service discovery, which maps them (through the metadata revision) to
+     * BenchmarkService addresses for the consumer's ServiceDiscoveryRegistryDirectory.
+     */
+    private Target applicationTarget(ApplicationModel model) {
+        ServiceInstancesChangedListener listener = PushServiceDiscovery.listener(PROVIDER_APP);
+        if (listener == null) {
+            throw new IllegalStateException("no application-level subscription reached the push service discovery");
+        }
+        List<DynamicDirectory<?>> directories = new ArrayList<>();
+        for (NotifyListener l : PushServiceDiscovery.directories(listener)) {
+            if (l instanceof DynamicDirectory<?> d) {
+                directories.add(d);
+            }
+        }
+        if (directories.size() != 1) {
+            throw new IllegalStateException("expected one consumer directory behind the instance listener, found "
+                    + directories.size());
+        }
+        DynamicDirectory<?> directory = directories.get(0);
+        return new Target() {
+            private List<ServiceInstance> current = new ArrayList<>();
+
+            @Override
+            public Runnable prepare(int count) {
+                List<ServiceInstance> instances;
+                if (current != null && count >= current.size()) {
+                    for (int i = current.size(); i < count; i++) {
+                        current.add(providerInstance(i, model));
+                    }
+                    instances = new ArrayList<>(current);
+                } else {
+                    instances = new ArrayList<>(count);
+                    for (int i = 0; i < count; i++) {
+                        instances.add(providerInstance(i, model));
+                    }
+                }
+                return () -> listener.onEvent(new ServiceInstancesChangedEvent(PROVIDER_APP, instances));
+            }
+
+            @Override
+            public void forget() {
+                current = null;
+            }
+
+            @Override
+            public int invokers() {
+                List<?> all = directory.getAllInvokers();
+                return all == null ? 0 : all.size();
+            }
+        };
+    }
+
+    /** The metadata revision every pushed instance carries. */
+    private String revision() {
+        return "address-push-" + protocol;
+    }
+
+    /** What a metadata center would answer for {@link #revision()}: BenchmarkService over the tested protocol. */
+    MetadataInfo metadata() {
+        String iface = BenchmarkService.class.getName();
+        Map<String, String> params = new HashMap<>();
+        params.put("application", PROVIDER_APP);
+        params.put("deprecated", "false");
+        params.put("dubbo", "2.0.2");
+        params.put("dynamic", "true");
+        params.put("generic", "false");
+        params.put("interface", iface);
+        params.put("methods", methods);
+        params.put("release", Version.getVersion());
+        params.put("side", "provider");
+        String serialization = protocol.equals("httpjson") ? "fastjson2-text" : "hessian2";
+        params.put("serialization", serialization);
+        params.put("prefer.serialization", serialization);
+        MetadataInfo.ServiceInfo service = new MetadataInfo.ServiceInfo(iface, null, null, protocol, 0, iface, params);
+        Map<String, MetadataInfo.ServiceInfo> services = new java.util.concurrent.ConcurrentHashMap<>();
+        services.put(service.getMatchKey(), service);
+        return new MetadataInfo(PROVIDER_APP, revision(), services);
+    }
+
+    /** Instance i of the provider application: the same host and port as {@link #providerUrl(int)}. */
+    ServiceInstance providerInstance(int i, ApplicationModel model) {
+        int k = i / ports.length;
+        DefaultServiceInstance instance = new DefaultServiceInstance(PROVIDER_APP, "127.0." + k + ".1",
+                ports[i % ports.length], model);
+        Map<String, String> metadata = new HashMap<>();
+        metadata.put("dubbo.metadata.revision", revision());
+        metadata.put("dubbo.metadata.storage-type", "remote");
+        metadata.put("timestamp", Long.toString(timestampBase + i));
+        instance.setMetadata(metadata);
+        return instance;
     }
 
     /** {invokers the protocol still holds, how many of those are destroyed}; {-1, -1} if unknown. */
