@@ -1,7 +1,6 @@
 package io.httpjson.protocol;
 
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
@@ -101,16 +100,13 @@ public class HttpJsonProtocol extends AbstractProtocol {
                 + url.getParameter(HttpJsonConfig.GZIP_THRESHOLD, "") + "|" + url.getParameter("payload", "");
         HttpJsonClient client = clients.compute(clientKey, (k, existing) ->
                 existing != null && existing.retain() ? existing : newClient(url));
-        Set<Invoker<?>> live = invokers;
-        HttpJsonInvoker<T>[] self = new HttpJsonInvoker[1];
-        HttpJsonInvoker<T> invoker = new HttpJsonInvoker<>(type, url, client, codec, frameworkModel, () -> {
+        HttpJsonInvoker<T> invoker = new HttpJsonInvoker<>(type, url, client, codec, frameworkModel, destroyed -> {
             // a destroyed invoker (address removed by a registry push) must not stay reachable from the protocol
-            live.remove(self[0]);
+            invokers.remove(destroyed);
             if (client.isClosed()) {
                 clients.remove(clientKey, client);
             }
         });
-        self[0] = invoker;
         invokers.add(invoker);
         return invoker;
     }

@@ -65,5 +65,17 @@ public interface JsonCodec {
      * Converts a value as {@link #read} produces it for type {@code Object} (maps, lists, strings, numbers,
      * booleans, null) to {@code type}, with the same rules as reading it from JSON.
      */
-    Object convert(Object tree, Type type);
+    default Object convert(Object tree, Type type) {
+        if (tree == null) {
+            return io.httpjson.codec.internal.JsonTypes.primitiveDefault(type);
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try {
+            write(tree, null, bytes);
+        } catch (IOException e) {
+            throw new JsonCodecException("cannot convert " + tree.getClass().getName(), e);
+        }
+        byte[] b = bytes.toByteArray();
+        return read(b, 0, b.length, type);
+    }
 }

@@ -1,12 +1,7 @@
 package io.httpjson.benchmark.push;
 
-import io.httpjson.benchmark.Main;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import java.io.PrintWriter;
-import java.io.StringWriter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,63 +12,42 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AddressPushTest {
     private static final int N = 200;
-    private static int code;
+    private static PushRun run;
     private static String out;
-    private static String err;
 
     @BeforeAll
     static void runOnce() {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        code = Main.run(new PrintWriter(o), new PrintWriter(e), "address-push", "--addresses", Integer.toString(N),
-                "--batch", "100", "--configs", "httpjson", "--histogram", "3", "--max-seconds", "300",
-                "--jvm-args=-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1");
-        out = o.toString();
-        err = e.toString();
+        run = PushRun.of(N, "--histogram", "3");
+        out = run.out;
     }
 
     @Test
     void completes() {
-        assertThat(code).as(out + err).isZero();
+        assertThat(run.code).as(out + run.err).isZero();
         assertThat(out).doesNotContain("FAILED").contains("| figure | httpjson |");
-        assertThat(cell("addresses pushed")).isEqualTo(N);
-        assertThat(cell("invokers in the directory")).isEqualTo(N);
+        assertThat(run.cell("addresses pushed")).isEqualTo(N);
+        assertThat(run.cell("invokers in the directory")).isEqualTo(N);
     }
 
     @Test
     void opensNoSocketBeforeTheFirstCall() {
-        assertThat(cell("TCP sockets held before any call")).as(out).isZero();
-        assertThat(cell("scale-in: TCP sockets / threads added", 0)).as(out).isZero();
+        assertThat(run.cell("TCP sockets held before any call")).as(out).isZero();
+        assertThat(run.cell("scale-in: TCP sockets / threads added", 0)).as(out).isZero();
     }
 
     @Test
     void startsNoThreadPerAddress() {
-        assertThat(cell("threads started")).as(out).isLessThan(N / 4);
+        assertThat(run.cell("threads started")).as(out).isLessThan(N / 4);
     }
 
     @Test
     void scaleInKeepsHalf() {
-        assertThat(cell("scale-in: invokers in the directory")).as(out).isEqualTo(N / 2);
+        assertThat(run.cell("scale-in: invokers in the directory")).as(out).isEqualTo(N / 2);
     }
 
     @Test
     void protocolLetsGoOfRemovedInvokers() {
-        assertThat(cell("scale-in: invokers the protocol holds")).as(out).isEqualTo(N / 2);
-        assertThat(cell("empty push: invokers the protocol holds")).as(out).isZero();
-    }
-
-    private static long cell(String label) {
-        return cell(label, 0);
-    }
-
-    /** The httpjson column of a table row ("a / b" cells: part {@code part}). */
-    private static long cell(String label, int part) {
-        for (String line : out.split("\\R")) {
-            if (line.startsWith("| " + label + " |")) {
-                String value = line.split("\\|")[2].trim().split(" / ")[part].trim();
-                return Long.parseLong(value);
-            }
-        }
-        throw new AssertionError("no row '" + label + "' in:\n" + out + err);
+        assertThat(run.cell("scale-in: invokers the protocol holds")).as(out).isEqualTo(N / 2);
+        assertThat(run.cell("empty push: invokers the protocol holds")).as(out).isZero();
     }
 }

@@ -130,55 +130,23 @@ public final class Fastjson2TextCodec implements JsonCodec {
                     throw new JsonCodecException("unterminated JSON object of named arguments");
                 }
                 name = r.readFieldName();
-                int idx = indexOf(names, name);
-                if (idx < 0) {
-                    throw new JsonCodecException("unknown argument \"" + name + "\"; expected one of "
-                            + java.util.Arrays.toString(names));
-                }
+                int idx = JsonTypes.argumentIndex(names, name);
                 values[idx] = readValue(r, types[idx]);
                 seen[idx] = true;
             }
             if (!r.isEnd()) {
                 throw new JsonCodecException("expected the end of the JSON input after the named arguments but found more");
             }
-            for (int i = 0; i < types.length; i++) {
-                if (!seen[i]) {
-                    values[i] = JsonTypes.primitiveDefault(types[i]);
-                }
-            }
+            JsonTypes.fillMissing(values, seen, types);
             return values;
         } catch (JsonCodecException e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
-            int idx = name == null ? -1 : indexOf(names, name);
-            throw readError(idx < 0 ? "cannot read named arguments" : "cannot read argument \"" + name + "\" ("
-                    + JsonTypes.typeName(types[idx]) + ")", e);
+            throw readError(JsonTypes.namedArgumentContext(names, types, name), e);
         }
     }
 
-    @Override
-    public Object convert(Object tree, Type type) {
-        if (tree == null) {
-            return JsonTypes.primitiveDefault(type);
-        }
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try {
-            write(tree, null, bytes);
-        } catch (IOException e) {
-            throw new JsonCodecException("cannot convert " + tree.getClass().getName(), e);
-        }
-        byte[] b = bytes.toByteArray();
-        return read(b, 0, b.length, type);
-    }
 
-    private static int indexOf(String[] names, String name) {
-        for (int i = 0; i < names.length; i++) {
-            if (names[i].equals(name)) {
-                return i;
-            }
-        }
-        return -1;
-    }
 
     private static JSONReader reader(byte[] json, int offset, int length) {
         return JSONReader.of(json, offset, length, StandardCharsets.UTF_8, Fastjson2Config.READ_CONTEXT);

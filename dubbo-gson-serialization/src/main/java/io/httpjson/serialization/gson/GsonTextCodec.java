@@ -123,10 +123,7 @@ public final class GsonTextCodec implements JsonCodec {
             r.beginObject();
             while (r.hasNext()) {
                 name = r.nextName();
-                int idx = indexOf(names, name);
-                if (idx < 0) {
-                    throw new JsonCodecException("unknown argument \"" + name + "\"; expected one of " + Arrays.toString(names));
-                }
+                int idx = JsonTypes.argumentIndex(names, name);
                 values[idx] = readValue(r, types[idx]);
                 seen[idx] = true;
             }
@@ -134,34 +131,13 @@ public final class GsonTextCodec implements JsonCodec {
             if (r.peek() != JsonToken.END_DOCUMENT) {
                 throw new JsonCodecException("expected the end of the JSON input after the named arguments but found more");
             }
-            for (int i = 0; i < types.length; i++) {
-                if (!seen[i]) {
-                    values[i] = JsonTypes.primitiveDefault(types[i]);
-                }
-            }
+            JsonTypes.fillMissing(values, seen, types);
             return values;
         } catch (JsonCodecException e) {
             throw e;
         } catch (IOException | RuntimeException | StackOverflowError e) {
-            int idx = name == null ? -1 : indexOf(names, name);
-            throw readError(idx < 0 ? "cannot read named arguments" : "cannot read argument \"" + name + "\" ("
-                    + JsonTypes.typeName(types[idx]) + ")", e);
+            throw readError(JsonTypes.namedArgumentContext(names, types, name), e);
         }
-    }
-
-    @Override
-    public Object convert(Object tree, Type type) {
-        if (tree == null) {
-            return JsonTypes.primitiveDefault(type);
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try {
-            write(tree, null, bytes);
-        } catch (IOException e) {
-            throw new JsonCodecException("cannot convert " + tree.getClass().getName(), e);
-        }
-        byte[] b = bytes.toByteArray();
-        return read(b, 0, b.length, type);
     }
 
     private static Object readValue(JsonReader r, Type type) throws IOException {
@@ -177,14 +153,6 @@ public final class GsonTextCodec implements JsonCodec {
         return v == null ? JsonTypes.primitiveDefault(type) : v;
     }
 
-    private static int indexOf(String[] names, String name) {
-        for (int i = 0; i < names.length; i++) {
-            if (names[i].equals(name)) {
-                return i;
-            }
-        }
-        return -1;
-    }
 
     private static JsonCodecException readError(String what, Throwable e) {
         if (e instanceof StackOverflowError) {

@@ -162,4 +162,35 @@ public final class JsonTypes {
         String s = new String(json, offset, n, java.nio.charset.StandardCharsets.UTF_8);
         return n < length ? s + "..." : s;
     }
+
+    /** Index of a named argument; an unknown name is an error that lists the known ones. */
+    public static int argumentIndex(String[] names, String name) {
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return i;
+            }
+        }
+        throw new JsonCodecException("unknown argument \"" + name + "\"; expected one of " + java.util.Arrays.toString(names));
+    }
+
+    /** Gives the arguments a named-argument object left out {@code null}, or their primitive default. */
+    public static void fillMissing(Object[] values, boolean[] seen, Type[] types) {
+        for (int i = 0; i < types.length; i++) {
+            if (!seen[i]) {
+                values[i] = primitiveDefault(types[i]);
+            }
+        }
+    }
+
+    /** What was being read when reading named arguments failed: the argument and its type, if known. */
+    public static String namedArgumentContext(String[] names, Type[] types, String name) {
+        if (name != null) {
+            for (int i = 0; i < names.length; i++) {
+                if (names[i].equals(name)) {
+                    return "cannot read argument \"" + name + "\" (" + typeName(types[i]) + ")";
+                }
+            }
+        }
+        return "cannot read named arguments";
+    }
 }

@@ -54,10 +54,10 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
     private final String pathPrefix;
     private final String versionHeader;
     private final String groupHeader;
-    private final Runnable onDestroy;
+    private final java.util.function.Consumer<HttpJsonInvoker<?>> onDestroy;
 
     public HttpJsonInvoker(Class<T> type, URL url, HttpJsonClient client, JsonCodec codec, FrameworkModel model,
-            Runnable onDestroy) {
+            java.util.function.Consumer<HttpJsonInvoker<?>> onDestroy) {
         super(type, url, new String[] {INTERFACE_KEY, GROUP_KEY, TOKEN_KEY});
         this.client = client;
         this.codec = codec;
@@ -188,7 +188,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         }
         super.destroy();
         client.release();
-        onDestroy.run();
+        onDestroy.accept(this);
     }
 
     /** The shared client (for tests). */
