@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.netty.channel.Channel;
-import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.buffer.ByteBuf;
 import io.netty.util.Timeout;
 import org.apache.dubbo.rpc.AppResponse;
 import org.apache.dubbo.rpc.Invocation;
@@ -21,7 +21,8 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
  */
 final class Call {
 
-    final FullHttpRequest request;
+    /** The whole request (head and body), as {@link RequestWriter} made it. */
+    final ByteBuf request;
     final JsonCodec codec;
     final FrameworkModel model;
     final Invocation invocation;
@@ -38,7 +39,7 @@ final class Call {
     volatile boolean responseStarted;
     volatile boolean retried;
 
-    Call(FullHttpRequest request, JsonCodec codec, FrameworkModel model, Invocation invocation, MethodMeta method, CompletableFuture<AppResponse> future,
+    Call(ByteBuf request, JsonCodec codec, FrameworkModel model, Invocation invocation, MethodMeta method, CompletableFuture<AppResponse> future,
             Executor executor, int timeoutMillis, boolean oneway) {
         this.request = request;
         this.codec = codec;

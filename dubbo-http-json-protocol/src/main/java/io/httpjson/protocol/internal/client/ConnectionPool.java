@@ -12,9 +12,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpContentDecompressor;
-import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import org.apache.dubbo.remoting.RemotingException;
 
@@ -53,14 +51,14 @@ final class ConnectionPool {
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ClientHandler handler = new ClientHandler(ConnectionPool.this);
+                            ClientHandler handler = new ClientHandler(ConnectionPool.this, config.payload());
                             ch.pipeline()
                                     .addLast("started", handler.readMarker())
                                     .addLast("idle", new IdleStateHandler(0, 0, config.clientIdleTimeoutMillis(),
                                             TimeUnit.MILLISECONDS))
-                                    .addLast("http", new HttpClientCodec(4096, config.maxHeaderBytes(), 8192))
-                                    .addLast("gunzip", new HttpContentDecompressor())
-                                    .addLast("aggregate", new HttpObjectAggregator(config.payload()))
+                                    // requests go out as the bytes RequestWriter made; responses are
+                                    // decoded here and their bodies gathered by the handler
+                                    .addLast("http", new HttpResponseDecoder(4096, config.maxHeaderBytes(), 16384))
                                     .addLast("call", handler);
                         }
                     });

@@ -4,22 +4,12 @@ import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.GZIPOutputStream;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.ServiceMeta;
-import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.ByteBufOutputStream;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpVersion;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.threadpool.manager.ExecutorRepository;
 import org.apache.dubbo.common.utils.ExecutorUtil;
@@ -51,9 +41,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
     private final JsonCodec codec;
     private final FrameworkModel model;
     private final ServiceMeta meta;
-    private final String pathPrefix;
-    private final String versionHeader;
-    private final String groupHeader;
+    private final RequestWriter writer;
     private final java.util.function.Consumer<HttpJsonInvoker<?>> onDestroy;
 
     public HttpJsonInvoker(Class<T> type, URL url, HttpJsonClient client, JsonCodec codec, FrameworkModel model,
@@ -63,11 +51,10 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         this.codec = codec;
         this.model = model;
         this.meta = ServiceMeta.of(type);
-        this.pathPrefix = "/" + url.getPath() + "/";
         String v = url.getVersion();
-        this.versionHeader = v == null || v.isEmpty() ? null : v;
         String g = url.getGroup();
-        this.groupHeader = g == null || g.isEmpty() ? null : g;
+        this.writer = new RequestWriter("/" + url.getPath() + "/", client.hostHeader, v == null || v.isEmpty() ? null : v,
+                g == null || g.isEmpty() ? null : g, client.config.gzipEnabled(), client.config.gzipThreshold());
         this.onDestroy = onDestroy;
         // the executor async calls complete on, made now as Dubbo's own clients do (not lazily with a warning)
         ExecutorRepository.getInstance(url.getOrDefaultApplicationModel())
@@ -91,7 +78,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                             + ", terminate directly."), inv);
         }
         inv.setAttachment(TIMEOUT_KEY, String.valueOf(timeout));
-        DefaultFullHttpRequest request = newRequest(inv, method, timeout);
+        ByteBuf request = newRequest(inv, method, timeout);
         ExecutorService executor = getCallbackExecutor(getUrl(), inv);
         if (executor == null) {
             executor = ExecutorRepository.getInstance(getUrl().getOrDefaultApplicationModel()).getSharedExecutor();
@@ -106,63 +93,21 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         return result;
     }
 
-    private DefaultFullHttpRequest newRequest(RpcInvocation inv, MethodMeta method, int timeout) {
-        ByteBuf body = ByteBufAllocator.DEFAULT.buffer(256);
-        boolean gzipped = false;
+    private ByteBuf newRequest(RpcInvocation inv, MethodMeta method, int timeout) {
+        String attachments;
         try {
-            try (ByteBufOutputStream out = new ByteBufOutputStream(body)) {
-                codec.writeArray(inv.getArguments(), method.parameterTypes(), out);
-            }
-            if (client.config.gzipEnabled() && body.readableBytes() >= client.config.gzipThreshold()) {
-                ByteBuf zipped = ByteBufAllocator.DEFAULT.buffer(body.readableBytes() / 4 + 64);
-                try (GZIPOutputStream gz = new GZIPOutputStream(new ByteBufOutputStream(zipped), 8192)) {
-                    body.readBytes(gz, body.readableBytes());
-                } catch (IOException | RuntimeException e) {
-                    zipped.release();
-                    throw e;
-                }
-                body.release();
-                body = zipped;
-                gzipped = true;
-            }
+            attachments = Attachments.encode(inv.getObjectAttachments(), client.config.maxAttachmentBytes());
+        } catch (Attachments.AttachmentsTooLargeException e) {
+            throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: " + e.getMessage(), e);
+        }
+        MethodMeta[] overloads = meta.byName(method.name());
+        try {
+            return writer.write(method, overloads != null && overloads.length > 1, inv.getArguments(), codec, timeout,
+                    attachments);
         } catch (IOException | RuntimeException e) {
-            body.release();
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: the arguments of "
                     + getInterface().getName() + "." + method + " could not be written as JSON: " + e, e);
         }
-        DefaultFullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
-                pathPrefix + method.name(), body);
-        HttpHeaders h = request.headers();
-        h.set(HttpHeaderNames.HOST, client.hostHeader);
-        h.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
-        h.set(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
-        if (gzipped) {
-            h.set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
-        }
-        if (client.config.gzipEnabled()) {
-            h.set(HttpHeaderNames.ACCEPT_ENCODING, HttpHeaderValues.GZIP);
-        }
-        if (versionHeader != null) {
-            h.set(Wire.VERSION, versionHeader);
-        }
-        if (groupHeader != null) {
-            h.set(Wire.GROUP, groupHeader);
-        }
-        h.set(Wire.TIMEOUT, timeout);
-        MethodMeta[] overloads = meta.byName(method.name());
-        if (overloads != null && overloads.length > 1) {
-            h.set(Wire.PARAMETER_TYPES, method.signature());
-        }
-        try {
-            String attachments = Attachments.encode(inv.getObjectAttachments(), client.config.maxAttachmentBytes());
-            if (attachments != null) {
-                h.set(Wire.ATTACHMENTS, attachments);
-            }
-        } catch (Attachments.AttachmentsTooLargeException e) {
-            request.release();
-            throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: " + e.getMessage(), e);
-        }
-        return request;
     }
 
     private void onTimeout(Call call) {

@@ -1,5 +1,6 @@
 package io.httpjson.protocol.internal.client;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -8,9 +9,8 @@ import io.httpjson.codec.ThrowableJson;
 import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorBody;
 import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.Gzip;
 import io.httpjson.protocol.internal.Wire;
-import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http.FullHttpResponse;
 import org.apache.dubbo.remoting.RemotingException;
 import org.apache.dubbo.rpc.AppResponse;
 import org.apache.dubbo.rpc.RpcException;
@@ -20,9 +20,9 @@ final class Responses {
 
     private Responses() {}
 
-    static void read(Call call, FullHttpResponse response) {
+    static void read(Call call, ClientHandler.ResponseData response, int maxBody) {
         try {
-            readOrThrow(call, response);
+            readOrThrow(call, response, maxBody);
         } catch (RuntimeException | StackOverflowError e) {
             call.future.completeExceptionally(new RpcException(RpcException.SERIALIZATION_EXCEPTION,
                     "httpjson: the response of " + call.method.name() + " from " + call.channel.remoteAddress()
@@ -30,22 +30,24 @@ final class Responses {
         }
     }
 
-    private static void readOrThrow(Call call, FullHttpResponse response) {
-        int status = response.status().code();
-        ByteBuf content = response.content();
-        int len = content.readableBytes();
-        byte[] bytes;
-        int off;
-        if (content.hasArray()) {
-            bytes = content.array();
-            off = content.arrayOffset() + content.readerIndex();
-        } else {
-            bytes = new byte[len];
-            content.getBytes(content.readerIndex(), bytes);
-            off = 0;
+    private static void readOrThrow(Call call, ClientHandler.ResponseData response, int maxBody) {
+        int status = response.status;
+        byte[] bytes = response.body;
+        int off = 0;
+        int len = response.size;
+        if (response.gzipped && len > 0) {
+            try {
+                bytes = Gzip.gunzip(bytes, len, maxBody, "the response body");
+            } catch (IOException e) {
+                call.future.completeExceptionally(new RemotingException(call.local(), null, "httpjson: the gzipped"
+                        + " response of " + call.method.name() + " from " + call.channel.remoteAddress()
+                        + " could not be read: " + e.getMessage()));
+                return;
+            }
+            len = bytes.length;
         }
         AppResponse result = new AppResponse(call.invocation);
-        String att = response.headers().get(Wire.ATTACHMENTS);
+        String att = response.attachments;
         if (att != null) {
             result.setObjectAttachments(Attachments.decode(att, new HashMap<>()));
         }

@@ -88,44 +88,56 @@ public final class JsonScan {
      * JSON between systems must be UTF-8 (RFC 8259 section 8.1); the JSON engines would otherwise replace or
      * reinterpret broken sequences, each in its own way (an overlong {@code C0 AF} read as '/').
      */
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     public static int invalidUtf8(byte[] b, int off, int len) {
         int end = off + len;
         int i = off;
         while (i < end) {
-            int c = b[i] & 0xFF;
-            if (c < 0x80) {
+            // eight ASCII bytes at a time
+            while (i + 8 <= end && ((long) LONGS.get(b, i) & 0x8080808080808080L) == 0) {
+                i += 8;
+            }
+            if (i >= end) {
+                break;
+            }
+            int c = b[i];
+            if (c >= 0) {
                 i++;
                 continue;
             }
-            int n;
-            int min;
-            if (c >= 0xC2 && c <= 0xDF) {
-                n = 1;
-                min = 0x80;
-            } else if (c >= 0xE0 && c <= 0xEF) {
-                n = 2;
-                min = 0x800;
+            c &= 0xFF;
+            if (c >= 0xE0 && c <= 0xEF) {
+                // three bytes (most of CJK): E0 needs A0-BF next (no overlong), ED needs 80-9F (no surrogates)
+                if (i + 2 >= end) {
+                    return i;
+                }
+                int c1 = b[i + 1] & 0xFF;
+                int c2 = b[i + 2] & 0xFF;
+                if ((c2 & 0xC0) != 0x80 || (c1 & 0xC0) != 0x80 || (c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F)) {
+                    return i;
+                }
+                i += 3;
+            } else if (c >= 0xC2 && c <= 0xDF) {
+                if (i + 1 >= end || (b[i + 1] & 0xC0) != 0x80) {
+                    return i;
+                }
+                i += 2;
             } else if (c >= 0xF0 && c <= 0xF4) {
-                n = 3;
-                min = 0x10000;
+                // four bytes: F0 needs 90-BF next (no overlong), F4 needs 80-8F (at most U+10FFFF)
+                if (i + 3 >= end) {
+                    return i;
+                }
+                int c1 = b[i + 1] & 0xFF;
+                if ((c1 & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80 || (b[i + 3] & 0xC0) != 0x80
+                        || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) {
+                    return i;
+                }
+                i += 4;
             } else {
                 return i;
             }
-            if (i + n >= end) {
-                return i;
-            }
-            int cp = c & (0x3F >> n);
-            for (int k = 1; k <= n; k++) {
-                int cc = b[i + k] & 0xFF;
-                if ((cc & 0xC0) != 0x80) {
-                    return i;
-                }
-                cp = (cp << 6) | (cc & 0x3F);
-            }
-            if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-                return i;
-            }
-            i += n + 1;
         }
         return -1;
     }

@@ -2,7 +2,6 @@ package io.httpjson.protocol.internal.server;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
@@ -12,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 import io.httpjson.codec.JsonCodec;
@@ -21,6 +19,7 @@ import io.httpjson.codec.ThrowableJson;
 import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorBody;
 import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.Gzip;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.Wire;
@@ -301,12 +300,11 @@ final class RequestHandler extends Handler.Abstract {
             int len = size;
             if (gzipped) {
                 try {
-                    body = gunzip(buffer, size, config.payload());
+                    body = Gzip.gunzip(buffer, size, config.payload(), "request body");
                     len = body.length;
                 } catch (IOException e) {
-                    error(codec, e.getMessage() != null && e.getMessage().startsWith("request body")
-                                    ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST,
-                            e.getMessage() != null && e.getMessage().startsWith("request body") ? 413 : 400,
+                    boolean tooLarge = e instanceof Gzip.TooLargeException;
+                    error(codec, tooLarge ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST, tooLarge ? 413 : 400,
                             "gzip: " + e.getMessage(), false);
                     return;
                 }
@@ -526,22 +524,6 @@ final class RequestHandler extends Handler.Abstract {
 
     private static InetSocketAddress inet(SocketAddress a) {
         return a instanceof InetSocketAddress ? (InetSocketAddress) a : null;
-    }
-
-    static byte[] gunzip(byte[] data, int len, int limit) throws IOException {
-        try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(data, 0, len), 8192)) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, len * 4 + 64));
-            byte[] buf = new byte[8192];
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                if (out.size() + n > limit) {
-                    throw new IOException("request body exceeds the provider's limit of " + limit
-                            + " bytes once decompressed");
-                }
-                out.write(buf, 0, n);
-            }
-            return out.toByteArray();
-        }
     }
 
     /** A ByteArrayOutputStream whose array can be handed to Jetty without a copy. */
