@@ -11,6 +11,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.httpjson.codec.JsonCodecException;
+
 /**
  * int, long and boolean fields take a short path through PojoAdapterFactory; their boxed twins go through Gson's
  * own adapters. Both must write and read the same JSON the same way.
@@ -61,6 +63,46 @@ class PrimitiveFieldsTest {
                 }
             }
         }
+    }
+
+    /** The value read, or the message and cause chain of the failure (the type name left out). */
+    static String outcome(Class<?> type, String json) {
+        byte[] b = json.getBytes(StandardCharsets.UTF_8);
+        try {
+            Object v = CODEC.read(b, 0, b.length, type);
+            if (v instanceof Primitives) {
+                Primitives p = (Primitives) v;
+                return "i=" + p.i + " l=" + p.l + " b=" + p.b;
+            }
+            Boxed x = (Boxed) v;
+            return "i=" + (x.i == null ? 0 : x.i) + " l=" + (x.l == null ? 0 : x.l) + " b=" + (x.b != null && x.b);
+        } catch (JsonCodecException e) {
+            StringBuilder sb = new StringBuilder(e.getMessage().replace(type.getName(), "T"));
+            for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+                sb.append(" <- ").append(c.getClass().getName()).append(": ").append(c.getMessage());
+            }
+            return sb.toString();
+        }
+    }
+
+    @Test
+    void readsLikeTheBoxedFields() {
+        String[] values = {"0", "-1", "7", "100000", "2147483647", "-2147483648", "2147483648", "9223372036854775807",
+            "9223372036854775808", "-9223372036854775809", "1.0", "1.5", "1e3", "1e30", "-0", "\"12\"", "\"12.0\"",
+            "\"x\"", "\"true\"", "\"TRUE\"", "\"yes\"", "\"\"", "true", "false", "null", "[]", "{}", "[1]"};
+        int checked = 0;
+        for (String v : values) {
+            for (String field : new String[] {"i", "l", "b"}) {
+                String json = "{\"" + field + "\":" + v + "}";
+                assertThat(outcome(Primitives.class, json)).as(json).isEqualTo(outcome(Boxed.class, json));
+                checked++;
+            }
+        }
+        String all = "{\"b\":true,\"i\":5,\"l\":6,\"x\":[1],\"i\":7}";
+        assertThat(outcome(Primitives.class, all)).isEqualTo(outcome(Boxed.class, all)).isEqualTo("i=7 l=6 b=true");
+        String reversed = "{\"l\":6,\"i\":5,\"b\":true}";
+        assertThat(outcome(Primitives.class, reversed)).isEqualTo("i=5 l=6 b=true");
+        assertThat(checked).isEqualTo(values.length * 3);
     }
 
     @Test

@@ -57,7 +57,7 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
             f.setAccessible(true);
             Type ft = TypeResolution.resolve(f.getGenericType(), bindings);
             TypeAdapter<?> a = ft == Object.class ? new AnyAdapter(gson) : gson.getAdapter(TypeToken.get(ft));
-            Bound b = new Bound(e.getKey(), f, JsonTypes.rawClass(ft), a);
+            Bound b = new Bound(bound.size(), e.getKey(), f, JsonTypes.rawClass(ft), a);
             bound.add(b);
             index.put(b.name, b);
         }
@@ -78,13 +78,15 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
                 || n.startsWith("com.sun.") || n.startsWith("com.google.gson."));
     }
 
-    /** Fields of these primitive types are written straight from the field, without boxing. */
+    /** Fields of these primitive types are written and read straight from and into the field, without boxing. */
     static final int OTHER = 0;
     static final int INT = 1;
     static final int LONG = 2;
     static final int BOOLEAN = 3;
 
     static final class Bound {
+        /** Index in the alphabetical order of the fields, the order they are written in. */
+        final int position;
         final String name;
         final Field field;
         final Class<?> declared;
@@ -94,7 +96,8 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
         RuntimeAdapter last;
 
         @SuppressWarnings("unchecked")
-        Bound(String name, Field field, Class<?> declared, TypeAdapter<?> adapter) {
+        Bound(int position, String name, Field field, Class<?> declared, TypeAdapter<?> adapter) {
+            this.position = position;
             this.name = name;
             this.field = field;
             this.declared = declared;
@@ -214,15 +217,21 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
             Object obj = newInstance();
             in.beginObject();
             try {
+                int next = 0; // JSON written by either engine has the fields in our order: try the next one first
                 while (in.hasNext()) {
                     String name = in.nextName();
-                    Bound b = index.get(name);
+                    Bound b = next < fields.length && fields[next].name.equals(name) ? fields[next] : index.get(name);
                     if (b == null) {
                         if ("@type".equals(name)) {
                             throw new JsonSyntaxException("\"@type\" is not accepted: httpjson never selects classes "
                                     + "from JSON input (expected " + raw.getName() + ") at " + in.getPath());
                         }
                         in.skipValue();
+                        continue;
+                    }
+                    next = b.position + 1;
+                    if (b.primitive != OTHER) {
+                        readPrimitive(in, obj, b);
                         continue;
                     }
                     Object v = b.adapter.read(in);
@@ -235,6 +244,41 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
             }
             in.endObject();
             return obj;
+        }
+
+        /**
+         * An int, long or boolean field, read as Gson's adapters for them read it (null leaves the field alone, a
+         * number that does not fit fails the same way, a string is a boolean if it says "true"), without boxing.
+         */
+        private static void readPrimitive(JsonReader in, Object obj, Bound b) throws IOException, IllegalAccessException {
+            JsonToken t = in.peek();
+            if (t == JsonToken.NULL) {
+                in.nextNull();
+                return;
+            }
+            switch (b.primitive) {
+                case INT:
+                    int i;
+                    try {
+                        i = in.nextInt();
+                    } catch (NumberFormatException e) {
+                        throw new JsonSyntaxException(e);
+                    }
+                    b.field.setInt(obj, i);
+                    return;
+                case LONG:
+                    long l;
+                    try {
+                        l = in.nextLong();
+                    } catch (NumberFormatException e) {
+                        throw new JsonSyntaxException(e);
+                    }
+                    b.field.setLong(obj, l);
+                    return;
+                default:
+                    b.field.setBoolean(obj, t == JsonToken.STRING ? Boolean.parseBoolean(in.nextString()) : in.nextBoolean());
+                    return;
+            }
         }
 
         private Object newInstance() {
