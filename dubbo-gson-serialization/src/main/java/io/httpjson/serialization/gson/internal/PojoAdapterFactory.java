@@ -57,7 +57,7 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
             f.setAccessible(true);
             Type ft = TypeResolution.resolve(f.getGenericType(), bindings);
             TypeAdapter<?> a = ft == Object.class ? new AnyAdapter(gson) : gson.getAdapter(TypeToken.get(ft));
-            Bound b = new Bound(e.getKey(), f, JsonTypes.rawClass(ft), a);
+            Bound b = new Bound(bound.size(), e.getKey(), f, JsonTypes.rawClass(ft), a);
             bound.add(b);
             index.put(b.name, b);
         }
@@ -78,17 +78,52 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
                 || n.startsWith("com.sun.") || n.startsWith("com.google.gson."));
     }
 
+    /** Fields of these primitive types are written and read straight from and into the field, without boxing. */
+    static final int OTHER = 0;
+    static final int INT = 1;
+    static final int LONG = 2;
+    static final int BOOLEAN = 3;
+
     static final class Bound {
+        /** Index in the alphabetical order of the fields, the order they are written in. */
+        final int position;
         final String name;
         final Field field;
         final Class<?> declared;
         final TypeAdapter<Object> adapter;
+        final int primitive;
+        /** The adapter of the last runtime class met that is not the declared one (List field, ArrayList value). */
+        RuntimeAdapter last;
 
         @SuppressWarnings("unchecked")
-        Bound(String name, Field field, Class<?> declared, TypeAdapter<?> adapter) {
+        Bound(int position, String name, Field field, Class<?> declared, TypeAdapter<?> adapter) {
+            this.position = position;
             this.name = name;
             this.field = field;
             this.declared = declared;
+            this.adapter = (TypeAdapter<Object>) adapter;
+            this.primitive = declared == int.class ? INT : declared == long.class ? LONG
+                    : declared == boolean.class ? BOOLEAN : OTHER;
+        }
+
+        TypeAdapter<Object> runtimeAdapter(Gson gson, Class<?> type) {
+            RuntimeAdapter r = last;
+            if (r == null || r.type != type) {
+                r = new RuntimeAdapter(type, gson.getAdapter(type));
+                last = r;
+            }
+            return r.adapter;
+        }
+    }
+
+    /** A class and its adapter; immutable, so a cache of one that threads overwrite racily stays consistent. */
+    static final class RuntimeAdapter {
+        final Class<?> type;
+        final TypeAdapter<Object> adapter;
+
+        @SuppressWarnings("unchecked")
+        RuntimeAdapter(Class<?> type, TypeAdapter<?> adapter) {
+            this.type = type;
             this.adapter = (TypeAdapter<Object>) adapter;
         }
     }
@@ -99,6 +134,8 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
         private final Bound[] fields;
         private final Map<String, Bound> index;
         private final Constructor<?> ctor;
+        /** The adapter of the last subclass of {@code raw} written. */
+        private RuntimeAdapter subclass;
 
         PojoAdapter(Gson gson, Class<?> raw, Bound[] fields, Map<String, Bound> index) {
             this.gson = gson;
@@ -116,31 +153,49 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
         }
 
         @Override
-        @SuppressWarnings({"unchecked", "rawtypes"})
         public void write(JsonWriter out, Object value) throws IOException {
             if (value == null) {
                 out.nullValue();
                 return;
             }
-            if (value.getClass() != raw) {
+            Class<?> c = value.getClass();
+            if (c != raw) {
                 // written by its runtime class, like fastjson2 does
-                TypeAdapter a = gson.getAdapter(value.getClass());
-                a.write(out, value);
+                RuntimeAdapter r = subclass;
+                if (r == null || r.type != c) {
+                    r = new RuntimeAdapter(c, gson.getAdapter(c));
+                    subclass = r;
+                }
+                r.adapter.write(out, value);
                 return;
             }
             out.beginObject();
             try {
                 for (Bound b : fields) {
+                    // int, long and boolean as Gson's own adapters for them write them (value(long), value(boolean))
+                    switch (b.primitive) {
+                        case INT:
+                            out.name(b.name).value((long) b.field.getInt(value));
+                            continue;
+                        case LONG:
+                            out.name(b.name).value(b.field.getLong(value));
+                            continue;
+                        case BOOLEAN:
+                            out.name(b.name).value(b.field.getBoolean(value));
+                            continue;
+                        default:
+                            break;
+                    }
                     Object v = b.field.get(value);
                     if (v == null) {
                         continue;
                     }
                     out.name(b.name);
-                    if (v.getClass() == b.declared || b.declared.isPrimitive()) {
+                    Class<?> vc = v.getClass();
+                    if (vc == b.declared || b.declared.isPrimitive()) {
                         b.adapter.write(out, v);
                     } else {
-                        TypeAdapter a = gson.getAdapter(v.getClass());
-                        a.write(out, v);
+                        b.runtimeAdapter(gson, vc).write(out, v);
                     }
                 }
             } catch (IllegalAccessException e) {
@@ -162,15 +217,21 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
             Object obj = newInstance();
             in.beginObject();
             try {
+                int next = 0; // JSON written by either engine has the fields in our order: try the next one first
                 while (in.hasNext()) {
                     String name = in.nextName();
-                    Bound b = index.get(name);
+                    Bound b = next < fields.length && fields[next].name.equals(name) ? fields[next] : index.get(name);
                     if (b == null) {
                         if ("@type".equals(name)) {
                             throw new JsonSyntaxException("\"@type\" is not accepted: httpjson never selects classes "
                                     + "from JSON input (expected " + raw.getName() + ") at " + in.getPath());
                         }
                         in.skipValue();
+                        continue;
+                    }
+                    next = b.position + 1;
+                    if (b.primitive != OTHER) {
+                        readPrimitive(in, obj, b);
                         continue;
                     }
                     Object v = b.adapter.read(in);
@@ -183,6 +244,41 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
             }
             in.endObject();
             return obj;
+        }
+
+        /**
+         * An int, long or boolean field, read as Gson's adapters for them read it (null leaves the field alone, a
+         * number that does not fit fails the same way, a string is a boolean if it says "true"), without boxing.
+         */
+        private static void readPrimitive(JsonReader in, Object obj, Bound b) throws IOException, IllegalAccessException {
+            JsonToken t = in.peek();
+            if (t == JsonToken.NULL) {
+                in.nextNull();
+                return;
+            }
+            switch (b.primitive) {
+                case INT:
+                    int i;
+                    try {
+                        i = in.nextInt();
+                    } catch (NumberFormatException e) {
+                        throw new JsonSyntaxException(e);
+                    }
+                    b.field.setInt(obj, i);
+                    return;
+                case LONG:
+                    long l;
+                    try {
+                        l = in.nextLong();
+                    } catch (NumberFormatException e) {
+                        throw new JsonSyntaxException(e);
+                    }
+                    b.field.setLong(obj, l);
+                    return;
+                default:
+                    b.field.setBoolean(obj, t == JsonToken.STRING ? Boolean.parseBoolean(in.nextString()) : in.nextBoolean());
+                    return;
+            }
         }
 
         private Object newInstance() {

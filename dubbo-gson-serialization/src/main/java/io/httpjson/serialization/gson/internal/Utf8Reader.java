@@ -2,7 +2,11 @@ package io.httpjson.serialization.gson.internal;
 
 import java.io.Reader;
 
-/** Decodes UTF-8 straight from a byte[] range (no intermediate String); malformed input becomes U+FFFD. Not API. */
+/**
+ * Decodes UTF-8 straight from a byte[] range (no intermediate String): runs of ASCII and the 3-byte form (CJK
+ * text) on their own short paths. Malformed input becomes U+FFFD: one per byte that cannot start a sequence or
+ * starts a broken one, one for a sequence cut off by the end of the input. Not API.
+ */
 final class Utf8Reader extends Reader {
 
     private final byte[] b;
@@ -21,16 +25,35 @@ final class Utf8Reader extends Reader {
         if (len == 0) {
             return 0;
         }
-        int n = 0;
+        final byte[] b = this.b;
+        final int end = this.end;
+        final int olim = off + len;
+        int p = pos;
+        int o = off;
         if (pendingLow != 0) {
-            cbuf[off + n++] = pendingLow;
+            cbuf[o++] = pendingLow;
             pendingLow = 0;
         }
-        while (n < len && pos < end) {
-            int c = b[pos] & 0xFF;
-            if (c < 0x80) {
-                cbuf[off + n++] = (char) c;
-                pos++;
+        while (o < olim && p < end) {
+            int stop = p + Math.min(olim - o, end - p);
+            while (p < stop && b[p] >= 0) {
+                cbuf[o++] = (char) b[p++];
+            }
+            if (p == stop) {
+                continue;
+            }
+            int c = b[p] & 0xFF;
+            if (c >= 0xE0 && c < 0xF0 && p + 2 < end) {
+                int c1 = b[p + 1];
+                int c2 = b[p + 2];
+                int cp = ((c & 0x0F) << 12) | ((c1 & 0x3F) << 6) | (c2 & 0x3F);
+                if ((c1 & 0xC0) == 0x80 && (c2 & 0xC0) == 0x80 && cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) {
+                    cbuf[o++] = (char) cp;
+                    p += 3;
+                } else {
+                    cbuf[o++] = '\uFFFD';
+                    p++;
+                }
                 continue;
             }
             int cp;
@@ -45,18 +68,18 @@ final class Utf8Reader extends Reader {
                 cp = c & 0x07;
                 need = 3;
             } else {
-                cbuf[off + n++] = '\uFFFD';
-                pos++;
+                cbuf[o++] = '\uFFFD';
+                p++;
                 continue;
             }
-            if (pos + need >= end) { // truncated sequence
-                cbuf[off + n++] = '\uFFFD';
-                pos = end;
+            if (p + need >= end) { // truncated sequence
+                cbuf[o++] = '\uFFFD';
+                p = end;
                 continue;
             }
             boolean ok = true;
             for (int i = 1; i <= need; i++) {
-                int cc = b[pos + i] & 0xFF;
+                int cc = b[p + i] & 0xFF;
                 if ((cc & 0xC0) != 0x80) {
                     ok = false;
                     break;
@@ -64,22 +87,24 @@ final class Utf8Reader extends Reader {
                 cp = (cp << 6) | (cc & 0x3F);
             }
             if (!ok || (need == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (need == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
-                cbuf[off + n++] = '\uFFFD';
-                pos++;
+                cbuf[o++] = '\uFFFD';
+                p++;
                 continue;
             }
-            pos += need + 1;
+            p += need + 1;
             if (cp < 0x10000) {
-                cbuf[off + n++] = (char) cp;
+                cbuf[o++] = (char) cp;
             } else {
-                cbuf[off + n++] = Character.highSurrogate(cp);
-                if (n < len) {
-                    cbuf[off + n++] = Character.lowSurrogate(cp);
+                cbuf[o++] = Character.highSurrogate(cp);
+                if (o < olim) {
+                    cbuf[o++] = Character.lowSurrogate(cp);
                 } else {
                     pendingLow = Character.lowSurrogate(cp);
                 }
             }
         }
+        pos = p;
+        int n = o - off;
         return n == 0 ? -1 : n;
     }
 

@@ -4,13 +4,20 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
 
-/** Encodes chars as UTF-8 straight into an OutputStream through a small buffer (no intermediate String). Not API. */
+/**
+ * Encodes chars as UTF-8 into an OutputStream: chars are collected in a fixed buffer (bulk copies from the Strings
+ * JsonWriter hands over) and encoded in one tight pass whenever it is full and on flush. Unpaired surrogates
+ * become '?', as String.getBytes(UTF_8) does. Not API.
+ */
 final class Utf8Writer extends Writer {
 
+    private static final int CHARS = 1024;
+
     private final OutputStream out;
-    private final byte[] buf = new byte[2048];
-    private int pos;
-    private char pendingHigh;
+    private final char[] cb = new char[CHARS];
+    private int n;
+    /** Reused for every pass: up to three bytes per buffered char. */
+    private byte[] bb;
 
     Utf8Writer(OutputStream out) {
         this.out = out;
@@ -18,73 +25,115 @@ final class Utf8Writer extends Writer {
 
     @Override
     public void write(int c) throws IOException {
-        put((char) c);
+        if (n == CHARS) {
+            drain(false);
+        }
+        cb[n++] = (char) c;
     }
 
     @Override
     public void write(char[] cbuf, int off, int len) throws IOException {
-        for (int i = off, end = off + len; i < end; i++) {
-            put(cbuf[i]);
+        while (len > 0) {
+            if (n == CHARS) {
+                drain(false);
+            }
+            int k = Math.min(len, CHARS - n);
+            System.arraycopy(cbuf, off, cb, n, k);
+            n += k;
+            off += k;
+            len -= k;
         }
     }
 
     @Override
     public void write(String s, int off, int len) throws IOException {
-        for (int i = off, end = off + len; i < end; i++) {
-            put(s.charAt(i));
+        if (len == 1 && n < CHARS) { // JsonWriter's separators and quotes
+            cb[n++] = s.charAt(off);
+            return;
         }
-    }
-
-    private void put(char c) throws IOException {
-        if (pos > buf.length - 4) {
-            flushBuffer();
-        }
-        if (pendingHigh != 0) {
-            char high = pendingHigh;
-            pendingHigh = 0;
-            if (Character.isLowSurrogate(c)) {
-                int cp = Character.toCodePoint(high, c);
-                buf[pos++] = (byte) (0xF0 | (cp >> 18));
-                buf[pos++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                buf[pos++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                buf[pos++] = (byte) (0x80 | (cp & 0x3F));
-                return;
+        while (len > 0) {
+            if (n == CHARS) {
+                drain(false);
             }
-            buf[pos++] = '?'; // unpaired surrogate, as String.getBytes(UTF_8) does
-            if (pos > buf.length - 4) {
-                flushBuffer();
-            }
-        }
-        if (c < 0x80) {
-            buf[pos++] = (byte) c;
-        } else if (c < 0x800) {
-            buf[pos++] = (byte) (0xC0 | (c >> 6));
-            buf[pos++] = (byte) (0x80 | (c & 0x3F));
-        } else if (Character.isHighSurrogate(c)) {
-            pendingHigh = c;
-        } else if (Character.isLowSurrogate(c)) {
-            buf[pos++] = '?';
-        } else {
-            buf[pos++] = (byte) (0xE0 | (c >> 12));
-            buf[pos++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-            buf[pos++] = (byte) (0x80 | (c & 0x3F));
-        }
-    }
-
-    private void flushBuffer() throws IOException {
-        if (pos > 0) {
-            out.write(buf, 0, pos);
-            pos = 0;
+            int k = Math.min(len, CHARS - n);
+            s.getChars(off, off + k, cb, n);
+            n += k;
+            off += k;
+            len -= k;
         }
     }
 
     @Override
-    public void flush() throws IOException {
-        if (pendingHigh != 0) {
-            pendingHigh = 0;
-            buf[pos++] = '?';
+    public void write(String s) throws IOException {
+        write(s, 0, s.length());
+    }
+
+    @Override
+    public Writer append(CharSequence csq) throws IOException {
+        String s = String.valueOf(csq);
+        write(s, 0, s.length());
+        return this;
+    }
+
+    @Override
+    public Writer append(char c) throws IOException {
+        write(c);
+        return this;
+    }
+
+    /** Encodes the buffered chars; a trailing high surrogate waits for its pair unless this is the end. */
+    private void drain(boolean end) throws IOException {
+        int lim = n;
+        if (!end && lim > 0 && Character.isHighSurrogate(cb[lim - 1])) {
+            lim--;
         }
-        flushBuffer();
+        if (lim > 0) {
+            if (bb == null || bb.length < lim * 3) {
+                bb = new byte[lim * 3];
+            }
+            out.write(bb, 0, encode(lim));
+        }
+        int rest = n - lim;
+        if (rest > 0) {
+            cb[0] = cb[lim];
+        }
+        n = rest;
+    }
+
+    private int encode(int lim) {
+        char[] c = cb;
+        byte[] b = bb;
+        int p = 0;
+        int i = 0;
+        while (i < lim) {
+            char ch = c[i++];
+            if (ch < 0x80) {
+                b[p++] = (byte) ch;
+            } else if (ch < 0x800) {
+                b[p++] = (byte) (0xC0 | (ch >> 6));
+                b[p++] = (byte) (0x80 | (ch & 0x3F));
+            } else if (Character.isSurrogate(ch)) {
+                if (Character.isHighSurrogate(ch) && i < lim && Character.isLowSurrogate(c[i])) {
+                    int cp = Character.toCodePoint(ch, c[i++]);
+                    b[p++] = (byte) (0xF0 | (cp >> 18));
+                    b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                    b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                    b[p++] = (byte) (0x80 | (cp & 0x3F));
+                } else {
+                    b[p++] = '?'; // unpaired surrogate, as String.getBytes(UTF_8) does
+                }
+            } else {
+                b[p++] = (byte) (0xE0 | (ch >> 12));
+                b[p++] = (byte) (0x80 | ((ch >> 6) & 0x3F));
+                b[p++] = (byte) (0x80 | (ch & 0x3F));
+            }
+        }
+        return p;
+    }
+
+    @Override
+    public void flush() throws IOException {
+        drain(true);
     }
 
     @Override
