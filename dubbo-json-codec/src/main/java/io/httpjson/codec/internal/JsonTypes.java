@@ -45,6 +45,12 @@ public final class JsonTypes {
 
     /** ISO-8601 text of a java.time value or a {@link Date} (as a UTC instant). */
     public static String formatTime(Object v) {
+        String fast = IsoTimes.format(v);
+        return fast != null ? fast : formatTimeWithJdk(v);
+    }
+
+    /** {@link #formatTime} by the JDK's formatters alone (what {@link IsoTimes} must agree with). */
+    static String formatTimeWithJdk(Object v) {
         if (v instanceof LocalDateTime) {
             return DateTimeFormatter.ISO_LOCAL_DATE_TIME.format((LocalDateTime) v);
         } else if (v instanceof LocalTime) {
@@ -66,6 +72,12 @@ public final class JsonTypes {
 
     /** Parses ISO-8601 text written by {@link #formatTime} as {@code type}. */
     public static Object parseTime(Class<?> type, String s) {
+        Object fast = IsoTimes.parse(type, s);
+        return fast != null ? fast : parseTimeWithJdk(type, s);
+    }
+
+    /** {@link #parseTime} by the JDK's parsers alone (what {@link IsoTimes} must agree with). */
+    static Object parseTimeWithJdk(Class<?> type, String s) {
         try {
             if (type == LocalDate.class) return LocalDate.parse(s);
             if (type == LocalDateTime.class) return LocalDateTime.parse(s);

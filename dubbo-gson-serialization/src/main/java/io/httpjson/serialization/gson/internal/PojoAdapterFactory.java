@@ -107,11 +107,8 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
         }
 
         TypeAdapter<Object> runtimeAdapter(Gson gson, Class<?> type) {
-            RuntimeAdapter r = last;
-            if (r == null || r.type != type) {
-                r = new RuntimeAdapter(type, gson.getAdapter(type));
-                last = r;
-            }
+            RuntimeAdapter r = RuntimeAdapter.of(last, gson, type);
+            last = r;
             return r.adapter;
         }
     }
@@ -125,6 +122,11 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
         RuntimeAdapter(Class<?> type, TypeAdapter<?> adapter) {
             this.type = type;
             this.adapter = (TypeAdapter<Object>) adapter;
+        }
+
+        /** {@code cached} if it is for {@code type}, else a new one to cache in its place. */
+        static RuntimeAdapter of(RuntimeAdapter cached, Gson gson, Class<?> type) {
+            return cached != null && cached.type == type ? cached : new RuntimeAdapter(type, gson.getAdapter(type));
         }
     }
 
@@ -161,11 +163,8 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
             Class<?> c = value.getClass();
             if (c != raw) {
                 // written by its runtime class, like fastjson2 does
-                RuntimeAdapter r = subclass;
-                if (r == null || r.type != c) {
-                    r = new RuntimeAdapter(c, gson.getAdapter(c));
-                    subclass = r;
-                }
+                RuntimeAdapter r = RuntimeAdapter.of(subclass, gson, c);
+                subclass = r;
                 r.adapter.write(out, value);
                 return;
             }

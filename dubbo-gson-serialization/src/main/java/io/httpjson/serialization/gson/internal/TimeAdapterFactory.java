@@ -15,10 +15,7 @@ import com.google.gson.stream.JsonWriter;
 
 import io.httpjson.codec.internal.JsonTypes;
 
-/**
- * java.time and Date as ISO-8601 strings (Date also from epoch millis), byte[] as base64. The text is JsonTypes'
- * (the same for both engines); IsoTimes does its common cases faster. Not API.
- */
+/** java.time and Date as ISO-8601 strings (Date also from epoch millis), byte[] as base64. Not API. */
 final class TimeAdapterFactory implements TypeAdapterFactory {
 
     @Override
@@ -43,8 +40,7 @@ final class TimeAdapterFactory implements TypeAdapterFactory {
 
         @Override
         public void write(JsonWriter out, Object value) throws IOException {
-            String fast = IsoTimes.format(value);
-            out.value(fast != null ? fast : JsonTypes.formatTime(value));
+            out.value(JsonTypes.formatTime(value));
         }
 
         @Override
@@ -56,9 +52,7 @@ final class TimeAdapterFactory implements TypeAdapterFactory {
                 throw new JsonSyntaxException("expected an ISO-8601 " + type.getSimpleName() + " string but found "
                         + in.peek() + " at " + in.getPath());
             }
-            String s = in.nextString();
-            Object fast = IsoTimes.parse(type, s);
-            return fast != null ? fast : JsonTypes.parseTime(type, s);
+            return JsonTypes.parseTime(type, in.nextString());
         }
     }
 

@@ -96,7 +96,7 @@ final class RequestWriter {
         try {
             buf.writeBytes(head);
             buf.writeBytes(TIMEOUT);
-            writeDigits(buf, timeoutMillis);
+            buf.writeCharSequence(Integer.toString(timeoutMillis), StandardCharsets.US_ASCII);
             buf.writeBytes(CRLF);
             if (attachments != null) {
                 buf.writeBytes(ATTACHMENTS);
@@ -173,21 +173,4 @@ final class RequestWriter {
         } while (length > 0);
     }
 
-    private static void writeDigits(ByteBuf buf, int value) {
-        if (value < 0) {
-            buf.writeByte('-');
-            value = -value;
-        }
-        int start = buf.writerIndex();
-        do {
-            buf.writeByte('0' + value % 10);
-            value /= 10;
-        } while (value > 0);
-        // reverse in place
-        for (int i = start, j = buf.writerIndex() - 1; i < j; i++, j--) {
-            byte a = buf.getByte(i);
-            buf.setByte(i, buf.getByte(j));
-            buf.setByte(j, a);
-        }
-    }
 }

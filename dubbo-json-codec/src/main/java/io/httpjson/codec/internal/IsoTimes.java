@@ -1,4 +1,4 @@
-package io.httpjson.serialization.gson.internal;
+package io.httpjson.codec.internal;
 
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -8,10 +8,10 @@ import java.time.ZoneOffset;
 import java.util.Date;
 
 /**
- * Fast paths for the common forms of the ISO-8601 text that {@code JsonTypes.formatTime}/{@code parseTime}
- * write and read: LocalDate, LocalDateTime, Instant and Date with years 0000 to 9999. They produce exactly what
- * those methods produce; each returns {@code null} for anything else (other types and forms, invalid values), and
- * the caller then uses JsonTypes, which also gives the error message. Not API.
+ * Fast paths for the common forms of the ISO-8601 text {@link JsonTypes#formatTime}/{@link JsonTypes#parseTime}
+ * write and read: LocalDate, LocalDateTime, Instant and Date with years 0000 to 9999. They produce exactly what the
+ * JDK's formatters and parsers there produce; each returns {@code null} for anything else (other types and forms,
+ * invalid values), and JsonTypes then uses the JDK, which also gives the error message. Not API.
  */
 final class IsoTimes {
 
@@ -21,7 +21,7 @@ final class IsoTimes {
 
     private IsoTimes() {}
 
-    /** The ISO-8601 text of {@code v} as {@code JsonTypes.formatTime} writes it, or null if not a fast case. */
+    /** The ISO-8601 text of {@code v} as the JDK formats it in {@code JsonTypes.formatTime}, or null if not a fast case. */
     static String format(Object v) {
         Class<?> c = v.getClass();
         if (c == LocalDateTime.class) {
@@ -111,7 +111,7 @@ final class IsoTimes {
         return p + n;
     }
 
-    /** {@code type} read from {@code s} as {@code JsonTypes.parseTime} reads it, or null if not a fast case. */
+    /** {@code type} read from {@code s} as the JDK parses it in {@code JsonTypes.parseTime}, or null if not a fast case. */
     static Object parse(Class<?> type, String s) {
         try {
             if (type == LocalDateTime.class) {
