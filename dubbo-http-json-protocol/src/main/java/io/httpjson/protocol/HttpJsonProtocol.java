@@ -95,7 +95,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
             throw new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
         String clientKey = url.getAddress() + "|" + url.getParameter(HttpJsonConfig.MAX_CONNECTIONS, "") + "|"
-                + url.getParameter(HttpJsonConfig.MAX_IDLE, "") + "|"
+                + url.getParameter(HttpJsonConfig.MAX_IDLE, "") + "|" + url.getParameter(HttpJsonConfig.PIPELINING, "") + "|"
                 + url.getParameter(HttpJsonConfig.CLIENT_IDLE_TIMEOUT, "") + "|"
                 + url.getParameter(HttpJsonConfig.GZIP_THRESHOLD, "") + "|" + url.getParameter("payload", "");
         HttpJsonClient client = clients.compute(clientKey, (k, existing) ->

@@ -1,8 +1,11 @@
 package io.httpjson.protocol.internal.client;
 
+import java.util.ArrayDeque;
+
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -18,7 +21,8 @@ import io.netty.util.ReferenceCountUtil;
 import org.apache.dubbo.remoting.RemotingException;
 
 /**
- * One connection's side of the exchange: sends a call's request, gathers the response body into a byte array
+ * One connection's side of the exchange: sends calls' requests (one at a time, or several in flight with
+ * {@code httpjson.pipelining}), gathers each response body into a byte array
  * (the only work the IO thread does with it), gives the connection back to the pool, and hands the response to
  * the call's reader on the caller's executor (JSON and gzip are decoded there).
  */
@@ -26,7 +30,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private final ConnectionPool pool;
     private final int maxBody;
-    private volatile Call current;
+    private final boolean pipelined;
+    /** Calls sent and not yet answered, oldest first (IO thread only): responses come back in this order. */
+    private final ArrayDeque<Call> inFlight = new ArrayDeque<>(4);
+    /** Calls the pool has given this connection and not yet taken back (guarded by the pool). */
+    int assigned;
+    private boolean flushPending;
     private volatile Throwable lastError;
 
     /** The response being gathered (IO thread only). */
@@ -38,9 +47,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private int size;
     private boolean skipping;
 
-    ClientHandler(ConnectionPool pool, int maxBody) {
+    ClientHandler(ConnectionPool pool, int maxBody, int pipelining) {
         this.pool = pool;
         this.maxBody = maxBody;
+        this.pipelined = pipelining > 1;
     }
 
     /** Notes that the response has begun, so a failure after this point is never retried. */
@@ -48,7 +58,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         return new ChannelInboundHandlerAdapter() {
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                Call c = current;
+                Call c = inFlight.peek();
                 if (c != null) {
                     c.responseStarted = true;
                 }
@@ -57,23 +67,50 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         };
     }
 
-    boolean isCurrent(Call call) {
-        return current == call;
+    /** True if the call was sent on this connection and is not answered yet (IO thread only). */
+    boolean isInFlight(Call call) {
+        return inFlight.contains(call);
     }
 
+    /** Sends the call's request; the request is queued and written on the IO thread, in the order of sending. */
     void send(Call call, Channel ch, boolean reused) {
         call.channel = ch;
         call.reusedConnection = reused;
         call.responseStarted = false;
-        current = call;
-        ch.writeAndFlush(call.request.retainedDuplicate()).addListener(f -> {
+        if (ch.eventLoop().inEventLoop()) {
+            write(call, ch);
+        } else {
+            ch.eventLoop().execute(() -> write(call, ch));
+        }
+    }
+
+    private void write(Call call, Channel ch) {
+        if (!ch.isActive()) {
+            closedBeforeResponse(ch, call, call.reusedConnection);
+            return;
+        }
+        inFlight.add(call);
+        ChannelFutureListener listener = f -> {
             if (!f.isSuccess()) {
                 lastError = f.cause();
                 ch.close();
             } else if (call.oneway) {
                 call.finish(() -> call.future.complete(new org.apache.dubbo.rpc.AppResponse(call.invocation)));
             }
-        });
+        };
+        if (!pipelined) {
+            ch.writeAndFlush(call.request.retainedDuplicate()).addListener(listener);
+            return;
+        }
+        // requests queued meanwhile go out with one flush, so one system call carries several of them
+        ch.write(call.request.retainedDuplicate()).addListener(listener);
+        if (!flushPending) {
+            flushPending = true;
+            ch.eventLoop().execute(() -> {
+                flushPending = false;
+                ch.flush();
+            });
+        }
     }
 
     @Override
@@ -107,7 +144,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             skipping = true;
             return;
         }
-        if (current == null) {
+        if (inFlight.isEmpty()) {
             // nobody asked for this: the connection is out of step, so it cannot be trusted
             ctx.close();
             return;
@@ -155,8 +192,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void complete(ChannelHandlerContext ctx) {
-        Call call = current;
-        current = null;
+        Call call = inFlight.poll();
         ResponseData data = new ResponseData(status, attachments, gzipped, body, size);
         body = null;
         attachments = null;
@@ -169,20 +205,31 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         body = null;
-        Call call = current;
-        current = null;
-        if (call != null && !call.isDone()) {
-            if (call.reusedConnection && !call.responseStarted && !call.retried) {
-                // the server closed a kept-alive connection before it saw this request: send it again
-                pool.retry(call);
-            } else {
-                Throwable cause = lastError;
-                call.fail(new RemotingException(local(ctx.channel()), pool.remote(),
-                        "httpjson: connection to " + pool.remote() + " closed before the response"
-                                + (cause != null ? ": " + cause : ""), cause));
-            }
+        // the oldest call may be retried when the server closed a kept-alive connection before it saw the
+        // request; calls pipelined behind it are failed (Dubbo's cluster decides about retrying them), since
+        // something between us and the provider may have started them already
+        Call head = inFlight.poll();
+        if (head != null) {
+            closedBeforeResponse(ctx.channel(), head, head.reusedConnection && !head.responseStarted);
+        }
+        Call next;
+        while ((next = inFlight.poll()) != null) {
+            closedBeforeResponse(ctx.channel(), next, false);
         }
         ctx.fireChannelInactive();
+    }
+
+    private void closedBeforeResponse(Channel ch, Call call, boolean mayRetry) {
+        if (call.isDone()) {
+            return;
+        }
+        if (mayRetry && !call.retried) {
+            pool.retry(call);
+            return;
+        }
+        Throwable cause = lastError;
+        call.fail(new RemotingException(local(ch), pool.remote(), "httpjson: connection to " + pool.remote()
+                + " closed before the response" + (cause != null ? ": " + cause : ""), cause));
     }
 
     @Override
@@ -193,7 +240,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        if (evt instanceof IdleStateEvent && current == null) {
+        if (evt instanceof IdleStateEvent && inFlight.isEmpty()) {
             ctx.close();
             return;
         }

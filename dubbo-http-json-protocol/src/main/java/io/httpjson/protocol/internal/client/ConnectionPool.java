@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal.client;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.concurrent.TimeUnit;
 
 import io.httpjson.protocol.internal.HttpJsonConfig;
@@ -30,6 +31,8 @@ final class ConnectionPool {
     private Bootstrap bootstrap;
     private final ArrayDeque<Channel> idle = new ArrayDeque<>(2);
     private final ArrayDeque<Call> waiters = new ArrayDeque<>(2);
+    /** Connected channels, for choosing one to pipeline on (kept only when pipelining is on). */
+    private final ArrayList<Channel> connected = new ArrayList<>();
     private int open;
     private boolean closed;
 
@@ -51,7 +54,7 @@ final class ConnectionPool {
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ClientHandler handler = new ClientHandler(ConnectionPool.this, config.payload());
+                            ClientHandler handler = new ClientHandler(ConnectionPool.this, config.payload(), config.pipelining());
                             ch.pipeline()
                                     .addLast("started", handler.readMarker())
                                     .addLast("idle", new IdleStateHandler(0, 0, config.clientIdleTimeoutMillis(),
@@ -70,9 +73,14 @@ final class ConnectionPool {
         return remote;
     }
 
-    /** Gives the call a connection now, or when one frees up, or fails it if none can be had. */
+    /**
+     * Gives the call a connection now, or when one frees up, or fails it if none can be had. An idle connection
+     * first, then a new one up to {@code maxConnections}, then (with pipelining) the least busy connection that
+     * has room; otherwise the call waits.
+     */
     void acquire(Call call) {
         Channel ch;
+        boolean reused = true;
         synchronized (this) {
             if (closed) {
                 call.fail(new RemotingException(null, remote, "httpjson client to " + remote + " is closed"));
@@ -82,18 +90,42 @@ final class ConnectionPool {
                 // closed while idle; its close listener has done (or will do) the accounting
             }
             if (ch == null) {
-                if (open >= config.maxConnections()) {
+                if (open < config.maxConnections()) {
+                    open++;
+                    reused = false;
+                } else if ((ch = leastBusy()) == null) {
                     waiters.addLast(call);
                     return;
                 }
-                open++;
+            }
+            if (ch != null) {
+                handler(ch).assigned++;
             }
         }
         if (ch != null) {
-            start(call, ch, true);
+            start(call, ch, reused);
         } else {
             connect(call);
         }
+    }
+
+    /** With pipelining, the open connection with the fewest calls in flight, if it has room for one more. */
+    private Channel leastBusy() {
+        int depth = config.pipelining();
+        Channel best = null;
+        int least = depth;
+        for (Channel c : connected) {
+            int n = handler(c).assigned;
+            if (n < least && c.isActive()) {
+                best = c;
+                least = n;
+            }
+        }
+        return best;
+    }
+
+    private static ClientHandler handler(Channel ch) {
+        return ch.pipeline().get(ClientHandler.class);
     }
 
     private void connect(Call call) {
@@ -102,6 +134,12 @@ final class ConnectionPool {
         ch.closeFuture().addListener(x -> onClosed(ch));
         f.addListener(x -> {
             if (x.isSuccess()) {
+                synchronized (this) {
+                    handler(ch).assigned++;
+                    if (config.pipelining() > 1) {
+                        connected.add(ch);
+                    }
+                }
                 start(call, ch, false);
             } else {
                 call.fail(new RemotingException(null, remote, "httpjson: cannot connect to " + remote + ": "
@@ -123,13 +161,19 @@ final class ConnectionPool {
         Call next = null;
         boolean close = false;
         synchronized (this) {
-            if (!reusable || closed || !ch.isActive()) {
+            ClientHandler h = handler(ch);
+            if (h != null) {
+                h.assigned--;
+            }
+            if (!reusable || closed || !ch.isActive() || h == null) {
                 close = true;
             } else {
                 while ((next = waiters.pollFirst()) != null && next.isDone()) {
                     // timed out while waiting
                 }
-                if (next == null) {
+                if (next != null) {
+                    h.assigned++;
+                } else if (h.assigned == 0) {
                     if (idle.size() >= config.maxIdle()) {
                         close = true;
                     } else {
@@ -151,6 +195,7 @@ final class ConnectionPool {
         synchronized (this) {
             open--;
             idle.remove(ch);
+            connected.remove(ch);
             if (!closed) {
                 while ((next = waiters.pollFirst()) != null && next.isDone()) {
                     // timed out while waiting
@@ -209,6 +254,7 @@ final class ConnectionPool {
             closed = true;
             toClose = idle.toArray(new Channel[0]);
             idle.clear();
+            connected.clear();
             waiting = waiters.toArray(new Call[0]);
             waiters.clear();
         }

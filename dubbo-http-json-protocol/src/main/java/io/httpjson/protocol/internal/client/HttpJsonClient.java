@@ -67,7 +67,7 @@ public final class HttpJsonClient {
         if (ch != null) {
             ch.eventLoop().execute(() -> {
                 ClientHandler h = ch.pipeline().get(ClientHandler.class);
-                if (h != null && h.isCurrent(call)) {
+                if (h != null && h.isInFlight(call)) {
                     ch.close();
                 }
             });
