@@ -2,8 +2,11 @@ package io.httpjson.codec.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
@@ -57,10 +60,9 @@ public final class JsonObjectInput implements ObjectInput {
     private int nextLine() throws IOException {
         int scan = start;
         while (true) {
-            for (int i = scan; i < limit; i++) {
-                if (buf[i] == '\n') {
-                    return i - start;
-                }
+            int nl = indexOfNewline(buf, scan, limit);
+            if (nl >= 0) {
+                return nl - start;
             }
             if (eof) {
                 return limit > start ? limit - start : -1;
@@ -72,8 +74,10 @@ public final class JsonObjectInput implements ObjectInput {
                 limit -= start;
                 start = 0;
             }
-            if (limit == buf.length) {
-                buf = Arrays.copyOf(buf, buf.length * 2);
+            // room for all the stream says it has (a Dubbo request body is in memory): one read, no regrowing
+            long wanted = (long) limit + Math.max(1, in.available());
+            if (wanted > buf.length) {
+                buf = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(wanted, buf.length * 2L)));
             }
             int n = in.read(buf, limit, buf.length - limit);
             if (n < 0) {
@@ -82,6 +86,29 @@ public final class JsonObjectInput implements ObjectInput {
                 limit += n;
             }
         }
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final long LOW_BITS = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
+    /** The index of the first '\n' in {@code b[from, to)}, or -1; eight bytes at a time. */
+    static int indexOfNewline(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i) ^ NEWLINES;
+            long found = (x - LOW_BITS) & ~x & HIGH_BITS;
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private Object next(Type type, String what) throws IOException {
