@@ -5,7 +5,8 @@ import java.io.Reader;
 /**
  * Decodes UTF-8 straight from a byte[] range (no intermediate String): runs of ASCII and the 3-byte form (CJK
  * text) on their own short paths. Malformed input becomes U+FFFD: one per byte that cannot start a sequence or
- * starts a broken one, one for a sequence cut off by the end of the input. Not API.
+ * starts a broken one, one for a sequence cut off by the end of the input (only continuation bytes after its
+ * start). Not API.
  */
 final class Utf8Reader extends Reader {
 
@@ -72,9 +73,11 @@ final class Utf8Reader extends Reader {
                 p++;
                 continue;
             }
-            if (p + need >= end) { // truncated sequence
+            if (p + need >= end) {
+                // too few bytes left: one U+FFFD for a sequence cut off by the end of the input; if a byte
+                // that cannot continue it comes first, the sequence is just broken and the rest is read on
                 cbuf[o++] = '\uFFFD';
-                p = end;
+                p = continuesToEnd(b, p + 1, end) ? end : p + 1;
                 continue;
             }
             boolean ok = true;
@@ -106,6 +109,15 @@ final class Utf8Reader extends Reader {
         pos = p;
         int n = o - off;
         return n == 0 ? -1 : n;
+    }
+
+    private static boolean continuesToEnd(byte[] b, int from, int end) {
+        for (int i = from; i < end; i++) {
+            if ((b[i] & 0xC0) != 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

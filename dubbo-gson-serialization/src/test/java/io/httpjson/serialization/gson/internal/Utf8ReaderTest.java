@@ -45,7 +45,15 @@ class Utf8ReaderTest {
             }
             if (p + need >= end) {
                 sb.append('\uFFFD');
-                break;
+                boolean cutOff = true;
+                for (int i = p + 1; i < end; i++) {
+                    cutOff &= (b[i] & 0xC0) == 0x80;
+                }
+                if (cutOff) {
+                    break;
+                }
+                p++;
+                continue;
             }
             int cp = c & (0x3F >> need);
             boolean ok = true;
@@ -101,7 +109,9 @@ class Utf8ReaderTest {
         assertThat(read("e29c41")).isEqualTo("\uFFFD\uFFFDA");
         assertThat(read("ff41")).isEqualTo("\uFFFDA");
         assertThat(read("41e29c")).isEqualTo("A\uFFFD"); // cut off at the end
-        assertThat(read("f0225d")).isEqualTo("\uFFFD"); // cut off: the rest of the input goes with it
+        // a sequence start followed by bytes that cannot continue it: broken, and the rest is read on
+        assertThat(read("f0225d")).isEqualTo("\uFFFD\"]");
+        assertThat(read("e2415b")).isEqualTo("\uFFFDA[");
         assertThat(read("e29c93f09f9880")).isEqualTo("\u2713\ud83d\ude00");
     }
 }
