@@ -14,6 +14,7 @@ public final class HttpJsonConfig {
     public static final String MAX_CONNECTIONS = "httpjson.max-connections";
     public static final String MAX_IDLE = "httpjson.max-idle";
     public static final String PIPELINING = "httpjson.pipelining";
+    public static final String PIPELINING_BUDGET = "httpjson.pipelining-budget-micros";
     public static final String CLIENT_IDLE_TIMEOUT = "httpjson.client-idle-timeout";
     public static final String SERVER_IDLE_TIMEOUT = "httpjson.idle-timeout";
     public static final String CONNECT_TIMEOUT = "connect.timeout";
@@ -45,6 +46,7 @@ public final class HttpJsonConfig {
     private final int maxConnections;
     private final int maxIdle;
     private final int pipelining;
+    private final long pipeliningBudgetNanos;
     private final long clientIdleTimeoutMillis;
     private final long serverIdleTimeoutMillis;
     private final int connectTimeoutMillis;
@@ -59,7 +61,8 @@ public final class HttpJsonConfig {
     private HttpJsonConfig(URL url) {
         this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
         this.maxIdle = intParam(url, MAX_IDLE, maxConnections, 0, maxConnections);
-        this.pipelining = intParam(url, PIPELINING, 1, 1, 1024);
+        this.pipelining = intParam(url, PIPELINING, 64, 1, 1024);
+        this.pipeliningBudgetNanos = intParam(url, PIPELINING_BUDGET, 2000, 1, 60_000_000) * 1000L;
         this.clientIdleTimeoutMillis = intParam(url, CLIENT_IDLE_TIMEOUT, 30_000, 1, Integer.MAX_VALUE);
         this.serverIdleTimeoutMillis = intParam(url, SERVER_IDLE_TIMEOUT, 60_000, 1, Integer.MAX_VALUE);
         this.connectTimeoutMillis = intParam(url, CONNECT_TIMEOUT, 3_000, 1, Integer.MAX_VALUE);
@@ -129,12 +132,21 @@ public final class HttpJsonConfig {
     }
 
     /**
-     * Requests a consumer may have in flight on one connection (HTTP/1.1 pipelining); 1, the default, sends the next
-     * request only after the response. More is for short calls only: the provider answers a connection's requests
-     * one after another, so a slow call holds up the calls behind it.
+     * Requests a consumer may have in flight on one connection (HTTP/1.1 pipelining); 1 sends the next request only
+     * after the response. Only short calls are pipelined (see {@link #pipeliningBudgetNanos()}): the provider answers
+     * a connection's requests one after another, so a slow call would hold up the calls behind it.
      */
     public int pipelining() {
         return pipelining;
+    }
+
+    /**
+     * How much provider time, as its {@code Server-Timing} headers report per method, the calls pipelined on one
+     * connection may add up to: a call joins a busy connection only if the calls on it and itself are expected to take
+     * at most this long together. A method whose calls take longer on average is never pipelined.
+     */
+    public long pipeliningBudgetNanos() {
+        return pipeliningBudgetNanos;
     }
 
     public int maxIdle() {

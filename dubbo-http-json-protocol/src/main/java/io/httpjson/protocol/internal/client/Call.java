@@ -27,6 +27,8 @@ final class Call {
     final FrameworkModel model;
     final Invocation invocation;
     final MethodMeta method;
+    /** How long the provider takes for this method: decides whether the call may be pipelined. */
+    final Pace pace;
     final CompletableFuture<AppResponse> future;
     final Executor executor;
     final int timeoutMillis;
@@ -38,14 +40,19 @@ final class Call {
     volatile boolean reusedConnection;
     volatile boolean responseStarted;
     volatile boolean retried;
+    /** Set by the pool when it gives the call a connection (guarded by the pool). */
+    boolean queued;
+    /** The provider time the pool expects this call to hold its connection, as it was counted (guarded by the pool). */
+    long expectedNanos;
 
-    Call(ByteBuf request, JsonCodec codec, FrameworkModel model, Invocation invocation, MethodMeta method, CompletableFuture<AppResponse> future,
+    Call(ByteBuf request, JsonCodec codec, FrameworkModel model, Invocation invocation, MethodMeta method, Pace pace, CompletableFuture<AppResponse> future,
             Executor executor, int timeoutMillis, boolean oneway) {
         this.request = request;
         this.codec = codec;
         this.model = model;
         this.invocation = invocation;
         this.method = method;
+        this.pace = pace;
         this.future = future;
         this.executor = executor;
         this.timeoutMillis = timeoutMillis;

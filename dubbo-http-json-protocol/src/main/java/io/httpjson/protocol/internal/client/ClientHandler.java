@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal.client;
 
 import java.util.ArrayDeque;
 
+import io.httpjson.protocol.internal.ServerTiming;
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -35,6 +36,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<Call> inFlight = new ArrayDeque<>(4);
     /** Calls the pool has given this connection and not yet taken back (guarded by the pool). */
     int assigned;
+    /** Of those, the calls not known to be short (guarded by the pool): while there is one, nothing joins. */
+    int unpaced;
+    /** Provider time the assigned short calls are expected to take, together (guarded by the pool). */
+    long expectedNanos;
     private boolean flushPending;
     private volatile Throwable lastError;
 
@@ -43,6 +48,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private String attachments;
     private boolean gzipped;
     private boolean keepAlive;
+    private long serverNanos;
     private byte[] body;
     private int size;
     private boolean skipping;
@@ -51,6 +57,27 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         this.pool = pool;
         this.maxBody = maxBody;
         this.pipelined = pipelining > 1;
+    }
+
+    /** Counts a call the pool gives this connection (called by the pool, holding its lock). */
+    void assign(Call call, long paceNanos) {
+        assigned++;
+        call.expectedNanos = paceNanos;
+        if (paceNanos < 0) {
+            unpaced++;
+        } else {
+            expectedNanos += paceNanos;
+        }
+    }
+
+    /** Takes back what {@link #assign} counted (called by the pool, holding its lock). */
+    void unassign(Call call) {
+        assigned--;
+        if (call.expectedNanos < 0) {
+            unpaced--;
+        } else {
+            expectedNanos -= call.expectedNanos;
+        }
     }
 
     /** Notes that the response has begun, so a failure after this point is never retried. */
@@ -168,6 +195,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         attachments = headers.get(Wire.ATTACHMENTS);
         gzipped = encoding != null && encoding.equalsIgnoreCase("gzip");
         keepAlive = HttpUtil.isKeepAlive(response);
+        serverNanos = ServerTiming.parse(headers.get(ServerTiming.HEADER));
         body = new byte[(int) (length >= 0 ? length : 1024)];
         size = 0;
     }
@@ -196,7 +224,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         ResponseData data = new ResponseData(status, attachments, gzipped, body, size);
         body = null;
         attachments = null;
-        pool.release(ctx.channel(), keepAlive);
+        if (call != null) {
+            call.pace.record(serverNanos);
+        }
+        pool.release(ctx.channel(), call, keepAlive);
         if (call != null) {
             call.finish(() -> Responses.read(call, data, maxBody));
         }

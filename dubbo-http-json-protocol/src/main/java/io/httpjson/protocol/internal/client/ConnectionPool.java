@@ -35,6 +35,10 @@ final class ConnectionPool {
     private final ArrayList<Channel> connected = new ArrayList<>();
     private int open;
     private boolean closed;
+    /** The connection the last short call joined (guarded by this). */
+    private Channel hot;
+    /** Calls that joined a busy connection (guarded by this). */
+    private long pipelined;
 
     ConnectionPool(InetSocketAddress remote, HttpJsonConfig config, ClientResources resources) {
         this.remote = remote;
@@ -74,20 +78,28 @@ final class ConnectionPool {
     }
 
     /**
-     * Gives the call a connection now, or when one frees up, or fails it if none can be had. An idle connection
-     * first, then a new one up to {@code maxConnections}, then (with pipelining) the least busy connection that
-     * has room; otherwise the call waits.
+     * Gives the call a connection now, or when one frees up, or fails it if none can be had.
+     * <p>A short call (its method is known, from the provider's {@code Server-Timing}, to take less than
+     * the pipelining budget ({@code httpjson.pipelining-budget-micros})) first joins a busy connection that carries only short calls, if that connection has
+     * room ({@code httpjson.pipelining}) and the calls on it are expected to take, together, at most the budget:
+     * the busiest such connection, so that requests share flushes and reads, and connections not needed fall idle.
+     * Any other call, and a short call with no such connection, takes an idle connection, then a new one up to
+     * {@code maxConnections}, then (with pipelining) the least busy connection that has room; otherwise it waits.
      */
     void acquire(Call call) {
         Channel ch;
         boolean reused = true;
+        long pace = paceOf(call);
         synchronized (this) {
             if (closed) {
                 call.fail(new RemotingException(null, remote, "httpjson client to " + remote + " is closed"));
                 return;
             }
-            while ((ch = idle.pollFirst()) != null && !ch.isActive()) {
-                // closed while idle; its close listener has done (or will do) the accounting
+            ch = pace >= 0 ? busyWithRoom(pace) : null;
+            if (ch == null) {
+                while ((ch = idle.pollFirst()) != null && !ch.isActive()) {
+                    // closed while idle; its close listener has done (or will do) the accounting
+                }
             }
             if (ch == null) {
                 if (open < config.maxConnections()) {
@@ -99,7 +111,10 @@ final class ConnectionPool {
                 }
             }
             if (ch != null) {
-                handler(ch).assigned++;
+                assign(handler(ch), call, pace);
+                if (pace >= 0) {
+                    hot = ch;
+                }
             }
         }
         if (ch != null) {
@@ -109,13 +124,58 @@ final class ConnectionPool {
         }
     }
 
+    /** Gives the call to the connection's handler (holding the lock). */
+    private void assign(ClientHandler h, Call call, long pace) {
+        if (h.assigned > 0) {
+            pipelined++;
+        }
+        h.assign(call, pace);
+    }
+
+    /** The provider time the call is expected to take if it may be pipelined, else -1. */
+    private long paceOf(Call call) {
+        if (config.pipelining() <= 1) {
+            return -1;
+        }
+        long p = call.pace.nanos();
+        return p >= 0 && p < config.pipeliningBudgetNanos() ? p : -1;
+    }
+
+    /**
+     * The busiest connection a short call may join: carrying only short calls, at least one, fewer than the
+     * pipelining depth, and with room in the budget for this one. The connection chosen last is tried first.
+     */
+    private Channel busyWithRoom(long pace) {
+        if (hot != null && mayJoin(hot, pace)) {
+            return hot;
+        }
+        Channel best = null;
+        int most = 0;
+        for (int i = 0, n = connected.size(); i < n; i++) {
+            Channel c = connected.get(i);
+            ClientHandler h = handler(c);
+            if (h != null && h.assigned > most && mayJoin(c, pace)) {
+                best = c;
+                most = h.assigned;
+            }
+        }
+        return best;
+    }
+
+    private boolean mayJoin(Channel c, long pace) {
+        ClientHandler h = handler(c);
+        return h != null && h.assigned > 0 && h.assigned < config.pipelining() && h.unpaced == 0
+                && h.expectedNanos + pace <= config.pipeliningBudgetNanos() && c.isActive();
+    }
+
     /** With pipelining, the open connection with the fewest calls in flight, if it has room for one more. */
     private Channel leastBusy() {
         int depth = config.pipelining();
         Channel best = null;
         int least = depth;
         for (Channel c : connected) {
-            int n = handler(c).assigned;
+            ClientHandler h = handler(c);
+            int n = h == null ? depth : h.assigned;
             if (n < least && c.isActive()) {
                 best = c;
                 least = n;
@@ -135,7 +195,7 @@ final class ConnectionPool {
         f.addListener(x -> {
             if (x.isSuccess()) {
                 synchronized (this) {
-                    handler(ch).assigned++;
+                    assign(handler(ch), call, paceOf(call));
                     if (config.pipelining() > 1) {
                         connected.add(ch);
                     }
@@ -150,20 +210,20 @@ final class ConnectionPool {
 
     private void start(Call call, Channel ch, boolean reused) {
         if (call.isDone()) {
-            release(ch, true);
+            release(ch, call, true);
             return;
         }
         ch.pipeline().get(ClientHandler.class).send(call, ch, reused);
     }
 
     /** Back from a finished exchange: reuse it for a waiting call, keep it idle, or close it. */
-    void release(Channel ch, boolean reusable) {
+    void release(Channel ch, Call call, boolean reusable) {
         Call next = null;
         boolean close = false;
         synchronized (this) {
             ClientHandler h = handler(ch);
-            if (h != null) {
-                h.assigned--;
+            if (h != null && call != null) {
+                h.unassign(call);
             }
             if (!reusable || closed || !ch.isActive() || h == null) {
                 close = true;
@@ -172,7 +232,7 @@ final class ConnectionPool {
                     // timed out while waiting
                 }
                 if (next != null) {
-                    h.assigned++;
+                    assign(h, next, paceOf(next));
                 } else if (h.assigned == 0) {
                     if (idle.size() >= config.maxIdle()) {
                         close = true;
@@ -196,6 +256,9 @@ final class ConnectionPool {
             open--;
             idle.remove(ch);
             connected.remove(ch);
+            if (hot == ch) {
+                hot = null;
+            }
             if (!closed) {
                 while ((next = waiters.pollFirst()) != null && next.isDone()) {
                     // timed out while waiting
@@ -243,6 +306,11 @@ final class ConnectionPool {
         return open;
     }
 
+    /** Calls that were sent on a connection that had others in flight (pipelined), since the pool was made. */
+    synchronized long pipelinedCalls() {
+        return pipelined;
+    }
+
     synchronized int idleConnections() {
         return idle.size();
     }
@@ -255,6 +323,7 @@ final class ConnectionPool {
             toClose = idle.toArray(new Channel[0]);
             idle.clear();
             connected.clear();
+            hot = null;
             waiting = waiters.toArray(new Call[0]);
             waiters.clear();
         }

@@ -61,6 +61,11 @@ public final class HttpJsonClient {
         return pool.idleConnections();
     }
 
+    /** Calls sent on a connection that had others in flight (pipelined), since the client was made. */
+    public long pipelinedCalls() {
+        return pool.pipelinedCalls();
+    }
+
     /** Closes the connection the call is using, on its IO thread, if it still belongs to that call. */
     static void abort(Call call) {
         Channel ch = call.channel;

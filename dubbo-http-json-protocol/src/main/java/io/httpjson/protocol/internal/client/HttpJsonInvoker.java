@@ -78,13 +78,15 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                             + ", terminate directly."), inv);
         }
         inv.setAttachment(TIMEOUT_KEY, String.valueOf(timeout));
-        ByteBuf request = newRequest(inv, method, timeout);
+        MethodMeta[] overloads = meta.byName(method.name());
+        RequestWriter.Head head = writer.head(method, overloads != null && overloads.length > 1);
+        ByteBuf request = newRequest(inv, method, head, timeout);
         ExecutorService executor = getCallbackExecutor(getUrl(), inv);
         if (executor == null) {
             executor = ExecutorRepository.getInstance(getUrl().getOrDefaultApplicationModel()).getSharedExecutor();
         }
         CompletableFuture<AppResponse> future = new CompletableFuture<>();
-        Call call = new Call(request, codec, model, inv, method, future, executor, timeout,
+        Call call = new Call(request, codec, model, inv, method, head.pace, future, executor, timeout,
                 RpcUtils.isOneway(getUrl(), inv));
         call.timeout = client.resources.timer.newTimeout(t -> onTimeout(call), timeout, TimeUnit.MILLISECONDS);
         client.pool.acquire(call);
@@ -93,17 +95,15 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         return result;
     }
 
-    private ByteBuf newRequest(RpcInvocation inv, MethodMeta method, int timeout) {
+    private ByteBuf newRequest(RpcInvocation inv, MethodMeta method, RequestWriter.Head head, int timeout) {
         String attachments;
         try {
             attachments = Attachments.encode(inv.getObjectAttachments(), client.config.maxAttachmentBytes());
         } catch (Attachments.AttachmentsTooLargeException e) {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: " + e.getMessage(), e);
         }
-        MethodMeta[] overloads = meta.byName(method.name());
         try {
-            return writer.write(method, overloads != null && overloads.length > 1, inv.getArguments(), codec, timeout,
-                    attachments);
+            return writer.write(head, method, inv.getArguments(), codec, timeout, attachments);
         } catch (IOException | RuntimeException e) {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: the arguments of "
                     + getInterface().getName() + "." + method + " could not be written as JSON: " + e, e);

@@ -37,7 +37,17 @@ final class RequestWriter {
     private final String group;
     private final boolean gzip;
     private final int gzipThreshold;
-    private final Map<MethodMeta, byte[]> heads = new ConcurrentHashMap<>();
+    private final Map<MethodMeta, Head> heads = new ConcurrentHashMap<>();
+
+    /** What is made once per method: the fixed part of its request head, and its pace on this provider. */
+    static final class Head {
+        final byte[] bytes;
+        final Pace pace = new Pace();
+
+        Head(byte[] bytes) {
+            this.bytes = bytes;
+        }
+    }
 
     RequestWriter(String pathPrefix, String host, String version, String group, boolean gzip, int gzipThreshold) {
         this.pathPrefix = pathText(pathPrefix);
@@ -88,9 +98,15 @@ final class RequestWriter {
      * The request for one call. {@code overloaded} sends the method's parameter types; {@code attachments} is the
      * already encoded attachments header value (percent-encoded ASCII) or {@code null}.
      */
-    ByteBuf write(MethodMeta method, boolean overloaded, Object[] args, JsonCodec codec, int timeoutMillis,
-            String attachments) throws IOException {
-        byte[] head = heads.computeIfAbsent(method, m -> head(m, overloaded));
+    Head head(MethodMeta method, boolean overloaded) {
+        Head h = heads.get(method);
+        return h != null ? h : heads.computeIfAbsent(method, m -> new Head(headBytes(m, overloaded)));
+    }
+
+    /** The request for one call of the method whose {@link #head} is given. */
+    ByteBuf write(Head h, MethodMeta method, Object[] args, JsonCodec codec, int timeoutMillis, String attachments)
+            throws IOException {
+        byte[] head = h.bytes;
         ByteBuf buf = ByteBufAllocator.DEFAULT.buffer(head.length + 64 + (attachments == null ? 0
                 : attachments.length()) + 1024);
         try {
@@ -135,7 +151,7 @@ final class RequestWriter {
         }
     }
 
-    private byte[] head(MethodMeta method, boolean overloaded) {
+    private byte[] headBytes(MethodMeta method, boolean overloaded) {
         StringBuilder sb = new StringBuilder(160);
         sb.append("POST ").append(pathPrefix).append(pathText(method.name())).append(" HTTP/1.1\r\n");
         sb.append("Host: ").append(host).append("\r\n");

@@ -22,6 +22,7 @@ import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.Gzip;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.ServerTiming;
 import io.httpjson.protocol.internal.Wire;
 import io.httpjson.protocol.internal.codec.Arguments;
 import io.httpjson.protocol.internal.codec.JsonScan;
@@ -193,6 +194,8 @@ final class RequestHandler extends Handler.Abstract {
         String version;
         String group;
         long startNanos;
+        /** When decoding began (0 before): the start of what the Server-Timing header reports. */
+        long runNanos;
         byte[] buffer;
         int size;
         long declaredLength;
@@ -278,6 +281,7 @@ final class RequestHandler extends Handler.Abstract {
         /** On a Dubbo worker thread: decode, invoke. */
         @Override
         public void run() {
+            runNanos = System.nanoTime();
             JsonCodec codec = route.codec;
             HttpFields headers = request.getHeaders();
             String timeout = headers.get(Wire.TIMEOUT);
@@ -509,6 +513,9 @@ final class RequestHandler extends Handler.Abstract {
             h.put(HttpHeader.CONTENT_LENGTH, len);
             if (close) {
                 h.put(HttpHeader.CONNECTION, "close");
+            }
+            if (runNanos != 0) {
+                h.put(ServerTiming.HEADER, ServerTiming.format(System.nanoTime() - runNanos));
             }
             response.write(true, ByteBuffer.wrap(bytes, 0, len), callback);
         }

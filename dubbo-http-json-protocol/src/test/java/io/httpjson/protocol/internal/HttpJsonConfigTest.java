@@ -1,0 +1,36 @@
+package io.httpjson.protocol.internal;
+
+import org.apache.dubbo.common.URL;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class HttpJsonConfigTest {
+
+    private static HttpJsonConfig of(String query) {
+        return HttpJsonConfig.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y" + query));
+    }
+
+    @Test
+    void pipeliningIsOnForShortCallsByDefault() {
+        HttpJsonConfig c = of("");
+        assertThat(c.pipelining()).isEqualTo(64);
+        assertThat(c.pipeliningBudgetNanos()).isEqualTo(2_000_000L);
+        HttpJsonConfig set = of("?httpjson.pipelining=1&httpjson.pipelining-budget-micros=500");
+        assertThat(set.pipelining()).isEqualTo(1);
+        assertThat(set.pipeliningBudgetNanos()).isEqualTo(500_000L);
+    }
+
+    @Test
+    void badValuesFailFastNamingTheKeyAndWhatIsExpected() {
+        assertThatThrownBy(() -> of("?httpjson.pipelining-budget-micros=0"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("httpjson.pipelining-budget-micros: 0 (expected: an integer from 1 to 60000000)");
+        assertThatThrownBy(() -> of("?httpjson.pipelining=lots"))
+                .hasMessageStartingWith("httpjson.pipelining: lots (expected: an integer from 1 to 1024)")
+                .hasMessageContaining("docs/configuration.md");
+        assertThatThrownBy(() -> of("?httpjson.dispatch=fast"))
+                .hasMessageStartingWith("httpjson.dispatch: fast (expected: pool, jetty or direct)");
+    }
+}

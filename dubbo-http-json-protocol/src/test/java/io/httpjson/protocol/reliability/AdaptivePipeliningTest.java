@@ -1,0 +1,172 @@
+package io.httpjson.protocol.reliability;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import io.httpjson.protocol.internal.client.HttpJsonClient;
+import io.httpjson.protocol.testing.DubboServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Which calls share a connection (HTTP/1.1 pipelining, on by default): only calls of methods the provider's
+ * {@code Server-Timing} shows to be short, within the budget, and never behind a call that is not known to be
+ * short. Real Jetty provider, real Netty consumer; the provider's method holds each call at a gate the test
+ * opens, so what is in flight is known without timing.
+ */
+class AdaptivePipeliningTest {
+
+    static final PacedServiceImpl IMPL = new PacedServiceImpl();
+
+    @RegisterExtension
+    static DubboServer server = DubboServer.builder().service(PacedService.class, IMPL).build();
+
+    private Consumer consumer;
+    private ExecutorService callers;
+
+    @BeforeEach
+    void start() {
+        consumer = new Consumer();
+        callers = Executors.newFixedThreadPool(16);
+        IMPL.open();
+    }
+
+    @AfterEach
+    void stop() {
+        IMPL.open();
+        callers.shutdownNow();
+        consumer.close();
+    }
+
+    private PacedService reference(Map<String, String> params) {
+        return consumer.reference(PacedService.class, "httpjson://127.0.0.1:" + server.port() + "?p=" + params,
+                r -> {
+                    r.setTimeout(20_000);
+                    r.setParameters(new HashMap<>(params));
+                });
+    }
+
+    private HttpJsonClient client() {
+        assertThat(consumer.clients()).hasSize(1);
+        return consumer.clients().iterator().next();
+    }
+
+    private List<CompletableFuture<String>> gateCalls(PacedService s, int n) {
+        List<CompletableFuture<String>> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String name = "g" + i;
+            out.add(CompletableFuture.supplyAsync(() -> s.gate(name), callers));
+        }
+        return out;
+    }
+
+    private static void assertOwnAnswers(List<CompletableFuture<String>> calls, String prefix) throws Exception {
+        for (int i = 0; i < calls.size(); i++) {
+            assertThat(calls.get(i).get(20, TimeUnit.SECONDS)).isEqualTo(prefix + i);
+        }
+    }
+
+    /** Every connection is back in the pool once nothing is in flight: the pool's counts balance. */
+    private void awaitAllIdle(HttpJsonClient c) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> c.idleConnections() == c.openConnections());
+    }
+
+    @Test
+    void shortCallsShareOneConnection() throws Exception {
+        PacedService s = reference(Map.of("httpjson.pipelining-budget-micros", "2000000"));
+        for (int i = 0; i < 5; i++) {
+            assertThat(s.gate("warm" + i)).isEqualTo("gate warm" + i);
+        }
+        HttpJsonClient c = client();
+        assertThat(c.pipelinedCalls()).isZero();
+        IMPL.close();
+        List<CompletableFuture<String>> calls = gateCalls(s, 10);
+        // the provider answers a connection's requests in order: one call at the gate, nine queued behind it
+        await().atMost(Duration.ofSeconds(10)).until(() -> c.pipelinedCalls() == 9);
+        assertThat(IMPL.waiting.get()).isEqualTo(1);
+        assertThat(c.openConnections()).isEqualTo(1);
+        IMPL.open();
+        assertOwnAnswers(calls, "gate g");
+        awaitAllIdle(c);
+    }
+
+    @Test
+    void aConnectionCarriesAtMostThePipeliningDepth() throws Exception {
+        PacedService s = reference(Map.of("httpjson.pipelining-budget-micros", "2000000", "httpjson.pipelining", "4"));
+        assertThat(s.gate("warm")).isEqualTo("gate warm");
+        HttpJsonClient c = client();
+        IMPL.close();
+        List<CompletableFuture<String>> calls = gateCalls(s, 10);
+        // at most 4 per connection: at least 3 connections, each with its first call at the gate
+        await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() >= 3);
+        assertThat(c.openConnections()).isBetween(3, 10);
+        assertThat(c.pipelinedCalls()).isBetween(3L, 7L);
+        IMPL.open();
+        assertOwnAnswers(calls, "gate g");
+        awaitAllIdle(c);
+    }
+
+    @Test
+    void shortCallsNeverWaitBehindACallNotKnownToBeShort() throws Exception {
+        PacedService s = reference(Map.of("httpjson.pipelining-budget-micros", "2000000"));
+        assertThat(s.quick("warm")).isEqualTo("quick warm");
+        HttpJsonClient c = client();
+        IMPL.close();
+        // never answered before: the consumer does not know how long it takes
+        CompletableFuture<String> held = CompletableFuture.supplyAsync(() -> s.hold("h"), callers);
+        await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 1);
+        for (int i = 0; i < 20; i++) {
+            assertThat(s.quick("q" + i)).isEqualTo("quick q" + i);
+        }
+        assertThat(held).isNotDone();
+        assertThat(c.pipelinedCalls()).isZero();
+        IMPL.open();
+        assertThat(held.get(20, TimeUnit.SECONDS)).isEqualTo("hold h");
+        awaitAllIdle(c);
+    }
+
+    @Test
+    void callsLongerThanTheBudgetAreNotPipelined() throws Exception {
+        // the default budget is 2 ms; these calls take at least 30
+        PacedService s = reference(Map.of());
+        assertThat(s.sleep(30)).isEqualTo("slept 30");
+        assertThat(s.sleep(30)).isEqualTo("slept 30");
+        HttpJsonClient c = client();
+        List<CompletableFuture<String>> calls = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            calls.add(CompletableFuture.supplyAsync(() -> s.sleep(30), callers));
+        }
+        for (CompletableFuture<String> f : calls) {
+            assertThat(f.get(20, TimeUnit.SECONDS)).isEqualTo("slept 30");
+        }
+        assertThat(c.pipelinedCalls()).isZero();
+        awaitAllIdle(c);
+    }
+
+    @Test
+    void pipeliningOneSendsOneRequestAtATime() throws Exception {
+        PacedService s = reference(Map.of("httpjson.pipelining", "1", "httpjson.pipelining-budget-micros", "2000000"));
+        assertThat(s.gate("warm")).isEqualTo("gate warm");
+        HttpJsonClient c = client();
+        IMPL.close();
+        List<CompletableFuture<String>> calls = gateCalls(s, 6);
+        // each call on its own connection, all six at the gate at once
+        await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 6);
+        assertThat(c.pipelinedCalls()).isZero();
+        IMPL.open();
+        assertOwnAnswers(calls, "gate g");
+        awaitAllIdle(c);
+    }
+}
