@@ -138,6 +138,26 @@ class AdaptivePipeliningTest {
     }
 
     @Test
+    void shortCallsNeverWaitBehindACallKnownToBeSlow() throws Exception {
+        PacedService s = reference(Map.of());
+        assertThat(s.quick("warm")).isEqualTo("quick warm");
+        // 50 ms or more: far over the default budget of 2 ms
+        assertThat(s.slowGate("learn")).isEqualTo("slow learn");
+        HttpJsonClient c = client();
+        IMPL.close();
+        CompletableFuture<String> held = CompletableFuture.supplyAsync(() -> s.slowGate("h"), callers);
+        await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 1);
+        for (int i = 0; i < 20; i++) {
+            assertThat(s.quick("q" + i)).isEqualTo("quick q" + i);
+        }
+        assertThat(held).isNotDone();
+        assertThat(c.pipelinedCalls()).isZero();
+        IMPL.open();
+        assertThat(held.get(20, TimeUnit.SECONDS)).isEqualTo("slow h");
+        awaitAllIdle(c);
+    }
+
+    @Test
     void callsLongerThanTheBudgetAreNotPipelined() throws Exception {
         // the default budget is 2 ms; these calls take at least 30
         PacedService s = reference(Map.of());

@@ -12,6 +12,9 @@ public interface PacedService {
     /** Another gated method, for a method the consumer has never seen answered. */
     String hold(String s);
 
+    /** Takes 50 ms, then returns when the gate is open: a method known to be slow. */
+    String slowGate(String s);
+
     /** Returns after {@code millis}. */
     String sleep(int millis);
 }

@@ -35,6 +35,13 @@ final class PacedServiceImpl implements PacedService {
         return "hold " + s;
     }
 
+    @Override
+    public String slowGate(String s) {
+        sleep(50);
+        await();
+        return "slow " + s;
+    }
+
     private void await() {
         waiting.incrementAndGet();
         try {

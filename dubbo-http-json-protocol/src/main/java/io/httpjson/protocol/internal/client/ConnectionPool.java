@@ -21,7 +21,8 @@ import org.apache.dubbo.remoting.RemotingException;
  * Keep-alive HTTP/1.1 connections to one provider address: at most {@code maxConnections} open (a call that
  * finds all busy waits in line, bounded by its own timeout), at most {@code maxIdle} kept idle (most recently
  * used first, so the others age out), none opened before the first call. A connection the server closed is
- * dropped when noticed and replaced on demand.
+ * dropped when noticed and replaced on demand. Short calls share connections (pipelining, see {@link #acquire});
+ * connections they no longer need fall idle and age out.
  */
 final class ConnectionPool {
 
