@@ -22,10 +22,11 @@ import io.netty.util.ReferenceCountUtil;
 import org.apache.dubbo.remoting.RemotingException;
 
 /**
- * One connection's side of the exchange: sends calls' requests (one at a time, or several in flight with
- * {@code httpjson.pipelining}), gathers each response body into a byte array
- * (the only work the IO thread does with it), gives the connection back to the pool, and hands the response to
- * the call's reader on the caller's executor (JSON and gzip are decoded there).
+ * One connection's side of the exchange: sends calls' requests (one at a time, or several in flight when the pool
+ * pipelines short calls, {@code httpjson.pipelining}), gathers each response body into a byte array (the only work
+ * the IO thread does with it), notes the provider's {@code Server-Timing} for the method's pace, gives the
+ * connection back to the pool, and hands the response to the call's reader on the caller's executor (JSON and
+ * gzip are decoded there).
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter {
 
