@@ -51,4 +51,35 @@ class MatrixTest {
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err()).contains("unknown protocol/serialization nope:hessian2");
     }
+
+    @Test
+    void aConfigurationCanCarryReferenceParametersOfItsOwn(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results");
+        TestSupport.Outcome o = TestSupport.run("--matrix", "--configs",
+                "httpjson:fastjson2-text[httpjson.pipelining=1],httpjson:fastjson2-text[httpjson.pipelining=8;httpjson.max-connections=2]",
+                "--concurrency-list", "2", "--repeat", "1", "-n", "40", "--warmup", "20", "--format", "csv",
+                "--out-dir", out.toString());
+        assertThat(o.code()).as(o.err() + o.out()).isZero();
+        List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
+        List<String> header = List.of(summary.get(0).split(","));
+        assertThat(summary.subList(1, summary.size())).extracting(l -> l.split(",", -1)[header.indexOf("params")])
+                .containsExactly("", "httpjson.pipelining=1", "httpjson.pipelining=8;httpjson.max-connections=2");
+        assertThat(Files.readAllLines(out.resolve("runs.csv")).get(2)).endsWith(",httpjson.pipelining=1");
+    }
+
+    @Test
+    void referenceParametersReachTheReference() throws Exception {
+        // an invalid value fails in the httpjson consumer's own configuration check, so it was applied there
+        TestSupport.Outcome o = TestSupport.run("--matrix", "--configs", "httpjson:fastjson2-text[httpjson.pipelining=0]",
+                "--concurrency-list", "1", "--repeat", "1", "-n", "5", "--warmup", "1");
+        assertThat(o.code()).isNotZero();
+        assertThat(o.err() + o.out()).contains("httpjson.pipelining: 0 (expected: an integer from 1 to 1024)");
+    }
+
+    @Test
+    void malformedReferenceParametersAreRefusedUpFront() throws Exception {
+        TestSupport.Outcome o = TestSupport.run("--matrix", "--configs", "httpjson:fastjson2-text[pipelining]", "-n", "5");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("--configs: reference parameters: 'pipelining'");
+    }
 }

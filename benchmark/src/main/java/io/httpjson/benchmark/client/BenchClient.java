@@ -25,6 +25,11 @@ public final class BenchClient implements AutoCloseable {
     private final String url;
 
     public BenchClient(Export export, String host, int port, int timeoutMillis) {
+        this(export, host, port, timeoutMillis, Map.of());
+    }
+
+    /** {@code extraParams}: reference parameters of this client only, applied last. */
+    public BenchClient(Export export, String host, int port, int timeoutMillis, Map<String, String> extraParams) {
         Loopback.configure();
         this.frameworkModel = new FrameworkModel();
         this.bootstrap = DubboBootstrap.newInstance(frameworkModel);
@@ -46,6 +51,7 @@ public final class BenchClient implements AutoCloseable {
             params.put("serialization", export.serialization());
             params.put("prefer.serialization", export.serialization());
             params.putAll(DubboApps.paramsFromSystemProperty("benchmark.reference.params"));
+            params.putAll(extraParams);
             ref.setParameters(params);
             bootstrap.application(app).reference(ref).start();
             this.service = ref.get();

@@ -89,7 +89,7 @@ public class ClientCommand implements Callable<Integer> {
     boolean matrix;
 
     @Option(names = "--configs", defaultValue = DEFAULT_MATRIX_CONFIGS, paramLabel = "PROTOCOL:SERIALIZATION,...",
-            description = "Matrix: protocol:serialization pairs (dubbo:hessian2 is always added as the baseline). Default: ${DEFAULT-VALUE}.")
+            description = "Matrix: protocol:serialization pairs (dubbo:hessian2 is always added as the baseline), each optionally with reference parameters of its own in brackets, e.g. httpjson:fastjson2-text[httpjson.pipelining=16;httpjson.max-connections=8]. Default: ${DEFAULT-VALUE}.")
     String configs;
 
     @Option(names = "--concurrency-list", defaultValue = "10,50,100", description = "Matrix: concurrency values. Default: ${DEFAULT-VALUE}.")
@@ -235,7 +235,8 @@ public class ClientCommand implements Callable<Integer> {
     }
 
     RunResult runOnce(RunSpec runSpec, String host, int port, int repeatNo) throws InterruptedException {
-        try (BenchClient client = new BenchClient(runSpec.export(), host, port, runSpec.timeoutMillis())) {
+        try (BenchClient client = new BenchClient(runSpec.export(), host, port, runSpec.timeoutMillis(),
+                runSpec.referenceParams())) {
             return LoadRunner.run(runSpec, client.service(), repeatNo, progressStream());
         }
     }

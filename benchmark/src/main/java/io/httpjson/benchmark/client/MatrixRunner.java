@@ -33,6 +33,8 @@ import java.util.function.ToDoubleFunction;
 final class MatrixRunner {
     static final String BASELINE_PROTOCOL = "dubbo";
     static final String BASELINE_SERIALIZATION = "hessian2";
+    /** {@code protocol:serialization}, optionally followed by {@code [key=value;...]}. */
+    private static final java.util.regex.Pattern CONFIG = java.util.regex.Pattern.compile("([^:\\[\\]]+):([^:\\[\\]]+)(?:\\[([^\\]]*)\\])?");
 
     private final ClientCommand cmd;
     private final List<RunSpec> specs;
@@ -48,7 +50,7 @@ final class MatrixRunner {
 
     /** The configurations, baseline added, those whose extensions are missing dropped (with a message). */
     static List<RunSpec> specs(ClientCommand c) throws IOException {
-        record Row(String protocol, String serialization, int concurrency, long delay) {}
+        record Row(String protocol, String serialization, int concurrency, long delay, String params) {}
         List<Row> rows = new ArrayList<>();
         if (c.matrixFile != null) {
             int lineNo = 0;
@@ -63,21 +65,28 @@ final class MatrixRunner {
                     throw new ParameterException(c.spec.commandLine(), c.matrixFile + ":" + lineNo
                             + ": expected 'protocol serialization concurrency delay', got '" + line + "'");
                 }
-                rows.add(new Row(p[0], p[1], parseInt(c, p[2]), parseInt(c, p[3])));
+                rows.add(new Row(p[0], p[1], parseInt(c, p[2]), parseInt(c, p[3]), ""));
             }
         } else {
             List<String[]> pairs = new ArrayList<>();
             for (String pair : c.configs.split(",")) {
-                String[] p = pair.trim().split(":");
-                if (p.length != 2) {
-                    throw new ParameterException(c.spec.commandLine(), "--configs: expected protocol:serialization, got '" + pair + "'");
+                java.util.regex.Matcher m = CONFIG.matcher(pair.trim());
+                if (!m.matches()) {
+                    throw new ParameterException(c.spec.commandLine(), "--configs: expected protocol:serialization or"
+                            + " protocol:serialization[key=value;...], got '" + pair + "'");
                 }
-                pairs.add(p);
+                String params = m.group(3) == null ? "" : m.group(3).trim();
+                try {
+                    RunSpec.parseParams(params);
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(c.spec.commandLine(), "--configs: " + e.getMessage());
+                }
+                pairs.add(new String[] {m.group(1), m.group(2), params});
             }
             for (long d : ints(c, c.delays)) {
                 for (long conc : ints(c, c.concurrencyList)) {
                     for (String[] p : pairs) {
-                        rows.add(new Row(p[0], p[1], (int) conc, d));
+                        rows.add(new Row(p[0], p[1], (int) conc, d, p[2]));
                     }
                 }
             }
@@ -85,7 +94,7 @@ final class MatrixRunner {
         // the baseline at every (concurrency, delay), first in each group
         Set<Row> ordered = new LinkedHashSet<>();
         for (Row r : rows) {
-            ordered.add(new Row(BASELINE_PROTOCOL, BASELINE_SERIALIZATION, r.concurrency, r.delay));
+            ordered.add(new Row(BASELINE_PROTOCOL, BASELINE_SERIALIZATION, r.concurrency, r.delay, ""));
             ordered.add(r);
         }
         List<RunSpec> specs = new ArrayList<>();
@@ -105,7 +114,7 @@ final class MatrixRunner {
                 continue;
             }
             specs.add(new RunSpec(r.protocol, r.serialization, c.callType(), r.concurrency, c.total, r.delay, c.warmup,
-                    c.warmupSeconds, c.maxSeconds, c.timeoutMillis));
+                    c.warmupSeconds, c.maxSeconds, c.timeoutMillis, r.params));
         }
         if (specs.isEmpty()) {
             throw new ParameterException(c.spec.commandLine(), "no configuration left to run");
@@ -196,6 +205,7 @@ final class MatrixRunner {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("protocol", spec.protocol());
             m.put("serialization", spec.serialization());
+            m.put("params", spec.params());
             m.put("call", spec.call().label());
             m.put("concurrency", spec.concurrency());
             m.put("delay_ms", spec.delayMillis());
@@ -243,7 +253,7 @@ final class MatrixRunner {
         for (Summary s : out) {
             for (Summary b : out) {
                 if (b.spec.protocol().equals(BASELINE_PROTOCOL) && b.spec.serialization().equals(BASELINE_SERIALIZATION)
-                        && b.spec.concurrency() == s.spec.concurrency() && b.spec.delayMillis() == s.spec.delayMillis()) {
+                        && b.spec.params().isEmpty() && b.spec.concurrency() == s.spec.concurrency() && b.spec.delayMillis() == s.spec.delayMillis()) {
                     s.throughputRatio = s.throughput / b.throughput;
                     s.meanRatio = s.mean / b.mean;
                     s.p99Ratio = s.p99 / b.p99;
@@ -281,12 +291,14 @@ final class MatrixRunner {
     static String summaryText(List<Summary> summaries, Map<String, Object> info) {
         StringBuilder sb = new StringBuilder();
         info.forEach((k, v) -> sb.append(String.format(Locale.ROOT, "%-18s %s%n", k, v)));
-        sb.append(String.format(Locale.ROOT, "%n%-26s %5s %6s %4s %6s %11s %9s %9s %9s %9s %9s %9s %8s %8s %7s %7s %7s%n",
+        int width = summaries.stream().mapToInt(s -> s.spec.name().length()).max().orElse(0);
+        String nameColumn = "%-" + Math.max(26, width) + "s";
+        sb.append(String.format(Locale.ROOT, "%n" + nameColumn + " %5s %6s %4s %6s %11s %9s %9s %9s %9s %9s %9s %8s %8s %7s %7s %7s%n",
                 "medians", "c", "delay", "runs", "errors", "calls/s", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms",
                 "max ms", "cliCPU", "srvCPU", "tput/b", "mean/b", "p99/b"));
         for (Summary s : summaries) {
-            sb.append(String.format(Locale.ROOT, "%-26s %5d %6d %4d %6d %11.0f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %8.1f %8.1f %7.2f %7.2f %7.2f%n",
-                    s.spec.protocol() + "+" + s.spec.serialization(), s.spec.concurrency(), s.spec.delayMillis(), s.runs,
+            sb.append(String.format(Locale.ROOT, nameColumn + " %5d %6d %4d %6d %11.0f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %8.1f %8.1f %7.2f %7.2f %7.2f%n",
+                    s.spec.name(), s.spec.concurrency(), s.spec.delayMillis(), s.runs,
                     s.errors, s.throughput, s.mean / 1000, s.p50 / 1000, s.p90 / 1000, s.p99 / 1000, s.p999 / 1000,
                     s.max / 1000, s.clientCpu, s.serverCpu, s.throughputRatio, s.meanRatio, s.p99Ratio));
         }

@@ -33,7 +33,8 @@ public final class Report {
             new Column("server_cpu_us_per_call", "provider process CPU time / calls", RunResult::serverCpuMicrosPerCall),
             new Column("server_gc_count", "provider GCs during the measured phase", r -> r.providerGcCount),
             new Column("truncated", "true if the time limit stopped the run early", r -> r.truncated),
-            new Column("provider_jvm_args", "the provider JVM's flags, as it reports them", r -> r.providerJvmArguments));
+            new Column("provider_jvm_args", "the provider JVM's flags, as it reports them", r -> r.providerJvmArguments),
+            new Column("params", "reference parameters of this configuration only (--configs ...[k=v;...])", r -> r.spec.params()));
 
     private Report() {}
 

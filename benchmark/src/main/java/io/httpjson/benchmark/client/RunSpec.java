@@ -4,7 +4,43 @@ import io.httpjson.benchmark.provider.Export;
 
 /** One measured run. Loops are bounded by count (total, warmupCalls) and by time (warmupSeconds, maxSeconds). */
 public record RunSpec(String protocol, String serialization, CallType call, int concurrency, int total, long delayMillis,
-                      int warmupCalls, int warmupSeconds, int maxSeconds, int timeoutMillis) {
+                      int warmupCalls, int warmupSeconds, int maxSeconds, int timeoutMillis, String params) {
+
+    /** Without reference parameters of its own. */
+    public RunSpec(String protocol, String serialization, CallType call, int concurrency, int total, long delayMillis,
+                   int warmupCalls, int warmupSeconds, int maxSeconds, int timeoutMillis) {
+        this(protocol, serialization, call, concurrency, total, delayMillis, warmupCalls, warmupSeconds, maxSeconds,
+                timeoutMillis, "");
+    }
+
+    /**
+     * Reference parameters of this configuration only ({@code --configs httpjson:fastjson2-text[k=v;k2=v2]}),
+     * applied after {@code -Dbenchmark.reference.params}. Fails on anything but {@code key=value} pairs.
+     */
+    public java.util.Map<String, String> referenceParams() {
+        return parseParams(params);
+    }
+
+    public static java.util.Map<String, String> parseParams(String params) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (params == null || params.isBlank()) {
+            return out;
+        }
+        for (String kv : params.split(";")) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0 || kv.substring(0, eq).isBlank()) {
+                throw new IllegalArgumentException("reference parameters: '" + kv + "' in [" + params
+                        + "] (expected: key=value pairs joined by ';', e.g. [httpjson.pipelining=16;httpjson.max-connections=8])");
+            }
+            out.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+        }
+        return out;
+    }
+
+    /** protocol+serialization, with the configuration's own reference parameters in brackets. */
+    public String name() {
+        return protocol + "+" + serialization + (params == null || params.isEmpty() ? "" : "[" + params + "]");
+    }
 
     public Export export() {
         return new Export(protocol, serialization, delayMillis);
@@ -12,10 +48,10 @@ public record RunSpec(String protocol, String serialization, CallType call, int 
 
     /** protocol+serialization (+delay when not 0): one line in the charts. */
     public String seriesLabel() {
-        return protocol + "+" + serialization + (delayMillis > 0 ? " delay " + delayMillis + "ms" : "");
+        return name() + (delayMillis > 0 ? " delay " + delayMillis + "ms" : "");
     }
 
     public String configLabel() {
-        return protocol + "+" + serialization + " c=" + concurrency + " delay=" + delayMillis + "ms";
+        return name() + " c=" + concurrency + " delay=" + delayMillis + "ms";
     }
 }
