@@ -61,7 +61,7 @@ public final class HttpJsonConfig {
     private HttpJsonConfig(URL url) {
         this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
         this.maxIdle = intParam(url, MAX_IDLE, maxConnections, 0, maxConnections);
-        this.pipelining = intParam(url, PIPELINING, 64, 1, 1024);
+        this.pipelining = intParam(url, PIPELINING, 32, 1, 1024);
         this.pipeliningBudgetNanos = intParam(url, PIPELINING_BUDGET, 2000, 1, 60_000_000) * 1000L;
         this.clientIdleTimeoutMillis = intParam(url, CLIENT_IDLE_TIMEOUT, 30_000, 1, Integer.MAX_VALUE);
         this.serverIdleTimeoutMillis = intParam(url, SERVER_IDLE_TIMEOUT, 60_000, 1, Integer.MAX_VALUE);

@@ -15,7 +15,7 @@ class HttpJsonConfigTest {
     @Test
     void pipeliningIsOnForShortCallsByDefault() {
         HttpJsonConfig c = of("");
-        assertThat(c.pipelining()).isEqualTo(64);
+        assertThat(c.pipelining()).isEqualTo(32);
         assertThat(c.pipeliningBudgetNanos()).isEqualTo(2_000_000L);
         HttpJsonConfig set = of("?httpjson.pipelining=1&httpjson.pipelining-budget-micros=500");
         assertThat(set.pipelining()).isEqualTo(1);
