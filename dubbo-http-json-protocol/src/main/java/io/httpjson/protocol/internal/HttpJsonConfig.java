@@ -23,6 +23,8 @@ public final class HttpJsonConfig {
     public static final String MAX_HEADER_BYTES = "httpjson.max-header-bytes";
     public static final String PAYLOAD = "payload";
     public static final String THREADS = "threads";
+    /** Dubbo's own key for the server's accept queue (its netty server defaults to 1024 too). */
+    public static final String BACKLOG = "backlog";
     public static final String IO_THREADS = "iothreads";
     public static final String DISPATCHER = "dispatcher";
     public static final String DISPATCH = "httpjson.dispatch";
@@ -55,6 +57,7 @@ public final class HttpJsonConfig {
     private final int maxHeaderBytes;
     private final int payload;
     private final int threads;
+    private final int backlog;
     private final int ioThreads;
     private final Dispatch dispatch;
 
@@ -71,6 +74,7 @@ public final class HttpJsonConfig {
         this.maxHeaderBytes = intParam(url, MAX_HEADER_BYTES, 16 * 1024, 1024, 1024 * 1024);
         this.payload = intParam(url, PAYLOAD, DEFAULT_PAYLOAD, 1, Integer.MAX_VALUE - 8);
         this.threads = intParam(url, THREADS, 200, 1, 100_000);
+        this.backlog = intParam(url, BACKLOG, 1024, 1, 65_535);
         // few IO threads batch more work per wake-up; measured on 2 cores, 1 beat 3 (docs/benchmarks.md)
         this.ioThreads = intParam(url, IO_THREADS,
                 Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2)), 1, 1024);
@@ -188,6 +192,14 @@ public final class HttpJsonConfig {
 
     public int threads() {
         return threads;
+    }
+
+    /**
+     * Connections the provider's kernel queues before they are accepted. The JDK's default of 50 dropped
+     * connections when many consumers connected at once (each then waits a second for its SYN to be resent).
+     */
+    public int backlog() {
+        return backlog;
     }
 
     public int ioThreads() {

@@ -23,6 +23,13 @@ class HttpJsonConfigTest {
     }
 
     @Test
+    void theAcceptQueueIsDubbosBacklog() {
+        assertThat(of("").backlog()).isEqualTo(1024);
+        assertThat(of("?backlog=4096").backlog()).isEqualTo(4096);
+        assertThatThrownBy(() -> of("?backlog=0")).hasMessageStartingWith("backlog: 0 (expected: an integer from 1 to 65535)");
+    }
+
+    @Test
     void badValuesFailFastNamingTheKeyAndWhatIsExpected() {
         assertThatThrownBy(() -> of("?httpjson.pipelining-budget-micros=0"))
                 .isInstanceOf(IllegalArgumentException.class)

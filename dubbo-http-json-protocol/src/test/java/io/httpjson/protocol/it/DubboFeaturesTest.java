@@ -180,6 +180,25 @@ class DubboFeaturesTest {
         }
     }
 
+    /** The listening socket queues as many connections as Dubbo's netty server does, or Dubbo's {@code backlog}. */
+    @Test
+    void theProviderQueuesConnectionsUpToDubbosBacklog() {
+        for (String backlog : new String[] {null, "4096"}) {
+            DubboServer.Builder b = DubboServer.builder().service(TestService.class, new TestServiceImpl());
+            if (backlog != null) {
+                b.param("backlog", backlog);
+            }
+            DubboServer server = b.build();
+            server.start();
+            try {
+                assertThat(server.httpJsonServer().acceptQueueSize()).isEqualTo(backlog == null ? 1024 : 4096);
+                assertThat(server.reference(TestService.class).hello("q")).isEqualTo("Hello, q");
+            } finally {
+                server.stop();
+            }
+        }
+    }
+
     @Test
     void noConnectionIsOpenedBeforeTheFirstCall() {
         DubboServer server = DubboServer.builder().service(TestService.class, new TestServiceImpl()).build();

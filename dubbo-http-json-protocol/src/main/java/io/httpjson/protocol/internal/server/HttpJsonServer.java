@@ -75,6 +75,7 @@ public final class HttpJsonServer implements ProtocolServer {
         connector.setHost(bindHost(url));
         connector.setPort(url.getParameter(BIND_PORT_KEY, url.getPort()));
         connector.setIdleTimeout(config.serverIdleTimeoutMillis());
+        connector.setAcceptQueueSize(config.backlog());
         jetty.addConnector(connector);
         jetty.setHandler(new RequestHandler(this, config));
         jetty.setErrorHandler(new JsonErrorHandler());
@@ -176,6 +177,11 @@ public final class HttpJsonServer implements ProtocolServer {
     }
 
     /** Connections open to this server now. */
+    /** The accept queue the listening socket was opened with ({@code backlog}). */
+    public int acceptQueueSize() {
+        return connector.getAcceptQueueSize();
+    }
+
     public int connections() {
         return connector.getConnectedEndPoints().size();
     }
