@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import org.apache.dubbo.remoting.RemotingException;
 
@@ -29,6 +30,10 @@ import org.apache.dubbo.remoting.RemotingException;
  * gzip are decoded there).
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter {
+
+    /** Header names with their hash worked out once: looked up in every response. */
+    private static final AsciiString SERVER_TIMING = AsciiString.cached(ServerTiming.HEADER);
+    private static final AsciiString ATTACHMENTS = AsciiString.cached(Wire.ATTACHMENTS);
 
     private final ConnectionPool pool;
     private final int maxBody;
@@ -193,10 +198,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         status = code;
-        attachments = headers.get(Wire.ATTACHMENTS);
+        attachments = headers.get(ATTACHMENTS);
         gzipped = encoding != null && encoding.equalsIgnoreCase("gzip");
         keepAlive = HttpUtil.isKeepAlive(response);
-        serverNanos = ServerTiming.parse(headers.get(ServerTiming.HEADER));
+        serverNanos = ServerTiming.parse(headers.get(SERVER_TIMING));
         body = new byte[(int) (length >= 0 ? length : 1024)];
         size = 0;
     }

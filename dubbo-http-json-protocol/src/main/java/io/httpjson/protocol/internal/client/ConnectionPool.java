@@ -155,7 +155,7 @@ final class ConnectionPool {
         for (int i = 0, n = connected.size(); i < n; i++) {
             Channel c = connected.get(i);
             ClientHandler h = handler(c);
-            if (h != null && h.assigned > most && mayJoin(c, pace)) {
+            if (h != null && h.assigned > most && mayJoin(c, h, pace)) {
                 best = c;
                 most = h.assigned;
             }
@@ -165,7 +165,11 @@ final class ConnectionPool {
 
     private boolean mayJoin(Channel c, long pace) {
         ClientHandler h = handler(c);
-        return h != null && h.assigned > 0 && h.assigned < config.pipelining() && h.unpaced == 0
+        return h != null && mayJoin(c, h, pace);
+    }
+
+    private boolean mayJoin(Channel c, ClientHandler h, long pace) {
+        return h.assigned > 0 && h.assigned < config.pipelining() && h.unpaced == 0
                 && h.expectedNanos + pace <= config.pipeliningBudgetNanos() && c.isActive();
     }
 
