@@ -30,16 +30,26 @@ public final class DubboApps {
      * {@code -Dbenchmark.httpjson.params=httpjson.dispatch=pool}); empty when the property is not set.
      */
     public static Map<String, String> paramsFromSystemProperty(String property) {
+        return parseParams(System.getProperty(property), ",", property);
+    }
+
+    /**
+     * {@code key=value} pairs joined by {@code separator}, in order; empty for null or blank text. A pair without a
+     * key fails with {@code what: 'pair' in text (expected: ...)}.
+     */
+    public static Map<String, String> parseParams(String text, String separator, String what) {
         Map<String, String> params = new LinkedHashMap<>();
-        String value = System.getProperty(property);
-        if (value != null && !value.isBlank()) {
-            for (String kv : value.split(",")) {
-                int eq = kv.indexOf('=');
-                if (eq <= 0) {
-                    throw new IllegalArgumentException(property + ": " + value + " (expected: key=value,key=value)");
-                }
-                params.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+        if (text == null || text.isBlank()) {
+            return params;
+        }
+        for (String kv : text.split(java.util.regex.Pattern.quote(separator))) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0 || kv.substring(0, eq).isBlank()) {
+                throw new IllegalArgumentException(what + ": '" + kv + "' in " + text + " (expected: key=value pairs"
+                        + " joined by '" + separator + "', e.g. httpjson.pipelining=16" + separator
+                        + "httpjson.max-connections=8)");
             }
+            params.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
         }
         return params;
     }

@@ -22,19 +22,7 @@ public record RunSpec(String protocol, String serialization, CallType call, int 
     }
 
     public static java.util.Map<String, String> parseParams(String params) {
-        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
-        if (params == null || params.isBlank()) {
-            return out;
-        }
-        for (String kv : params.split(";")) {
-            int eq = kv.indexOf('=');
-            if (eq <= 0 || kv.substring(0, eq).isBlank()) {
-                throw new IllegalArgumentException("reference parameters: '" + kv + "' in [" + params
-                        + "] (expected: key=value pairs joined by ';', e.g. [httpjson.pipelining=16;httpjson.max-connections=8])");
-            }
-            out.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
-        }
-        return out;
+        return io.httpjson.benchmark.DubboApps.parseParams(params, ";", "reference parameters");
     }
 
     /** protocol+serialization, with the configuration's own reference parameters in brackets. */
