@@ -255,28 +255,20 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
                 in.nextNull();
                 return;
             }
-            switch (b.primitive) {
-                case INT:
-                    int i;
-                    try {
-                        i = in.nextInt();
-                    } catch (NumberFormatException e) {
-                        throw new JsonSyntaxException(e);
-                    }
-                    b.field.setInt(obj, i);
-                    return;
-                case LONG:
-                    long l;
-                    try {
-                        l = in.nextLong();
-                    } catch (NumberFormatException e) {
-                        throw new JsonSyntaxException(e);
-                    }
-                    b.field.setLong(obj, l);
-                    return;
-                default:
-                    b.field.setBoolean(obj, t == JsonToken.STRING ? Boolean.parseBoolean(in.nextString()) : in.nextBoolean());
-                    return;
+            try {
+                switch (b.primitive) {
+                    case INT:
+                        b.field.setInt(obj, in.nextInt());
+                        return;
+                    case LONG:
+                        b.field.setLong(obj, in.nextLong());
+                        return;
+                    default:
+                        b.field.setBoolean(obj, t == JsonToken.STRING ? Boolean.parseBoolean(in.nextString()) : in.nextBoolean());
+                        return;
+                }
+            } catch (NumberFormatException e) {
+                throw new JsonSyntaxException(e);
             }
         }
 
