@@ -85,34 +85,55 @@ class AdaptivePipeliningTest {
 
     @Test
     void shortCallsShareOneConnection() throws Exception {
-        PacedService s = reference(Map.of("httpjson.pipelining-budget-micros", "2000000"));
-        for (int i = 0; i < 5; i++) {
+        callsHeldAtTheGate(Map.of("httpjson.pipelining-budget-micros", "2000000"), 5, 10, c -> {
+            // the provider answers a connection's requests in order: one call at the gate, nine queued behind it
+            await().atMost(Duration.ofSeconds(10)).until(() -> c.pipelinedCalls() == 9);
+            assertThat(IMPL.waiting.get()).isEqualTo(1);
+            assertThat(c.openConnections()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void aConnectionCarriesAtMostThePipeliningDepth() throws Exception {
+        callsHeldAtTheGate(Map.of("httpjson.pipelining-budget-micros", "2000000", "httpjson.pipelining", "4"), 1, 10,
+                c -> {
+                    // at most 4 per connection: at least 3 connections, each with its first call at the gate
+                    await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() >= 3);
+                    assertThat(c.openConnections()).isBetween(3, 10);
+                    assertThat(c.pipelinedCalls()).isBetween(3L, 7L);
+                });
+    }
+
+    @Test
+    void pipeliningOneSendsOneRequestAtATime() throws Exception {
+        callsHeldAtTheGate(Map.of("httpjson.pipelining", "1", "httpjson.pipelining-budget-micros", "2000000"), 1, 6,
+                c -> {
+                    // each call on its own connection, all six at the gate at once
+                    await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 6);
+                    assertThat(c.pipelinedCalls()).isZero();
+                });
+    }
+
+    interface WhileHeld {
+        void check(HttpJsonClient client) throws Exception;
+    }
+
+    /**
+     * Warms the gate method up with {@code warm} calls one after another (so its pace is known and nothing was
+     * pipelined), closes the gate, sends {@code n} calls at once, runs {@code whileHeld}, opens the gate, and checks
+     * that every caller got its own answer and every connection went back to the pool.
+     */
+    private void callsHeldAtTheGate(Map<String, String> params, int warm, int n, WhileHeld whileHeld)
+            throws Exception {
+        PacedService s = reference(params);
+        for (int i = 0; i < warm; i++) {
             assertThat(s.gate("warm" + i)).isEqualTo("gate warm" + i);
         }
         HttpJsonClient c = client();
         assertThat(c.pipelinedCalls()).isZero();
         IMPL.close();
-        List<CompletableFuture<String>> calls = gateCalls(s, 10);
-        // the provider answers a connection's requests in order: one call at the gate, nine queued behind it
-        await().atMost(Duration.ofSeconds(10)).until(() -> c.pipelinedCalls() == 9);
-        assertThat(IMPL.waiting.get()).isEqualTo(1);
-        assertThat(c.openConnections()).isEqualTo(1);
-        IMPL.open();
-        assertOwnAnswers(calls, "gate g");
-        awaitAllIdle(c);
-    }
-
-    @Test
-    void aConnectionCarriesAtMostThePipeliningDepth() throws Exception {
-        PacedService s = reference(Map.of("httpjson.pipelining-budget-micros", "2000000", "httpjson.pipelining", "4"));
-        assertThat(s.gate("warm")).isEqualTo("gate warm");
-        HttpJsonClient c = client();
-        IMPL.close();
-        List<CompletableFuture<String>> calls = gateCalls(s, 10);
-        // at most 4 per connection: at least 3 connections, each with its first call at the gate
-        await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() >= 3);
-        assertThat(c.openConnections()).isBetween(3, 10);
-        assertThat(c.pipelinedCalls()).isBetween(3L, 7L);
+        List<CompletableFuture<String>> calls = gateCalls(s, n);
+        whileHeld.check(c);
         IMPL.open();
         assertOwnAnswers(calls, "gate g");
         awaitAllIdle(c);
@@ -167,21 +188,6 @@ class AdaptivePipeliningTest {
             assertThat(f.get(20, TimeUnit.SECONDS)).isEqualTo("slept 30");
         }
         assertThat(c.pipelinedCalls()).isZero();
-        awaitAllIdle(c);
-    }
-
-    @Test
-    void pipeliningOneSendsOneRequestAtATime() throws Exception {
-        PacedService s = reference(Map.of("httpjson.pipelining", "1", "httpjson.pipelining-budget-micros", "2000000"));
-        assertThat(s.gate("warm")).isEqualTo("gate warm");
-        HttpJsonClient c = client();
-        IMPL.close();
-        List<CompletableFuture<String>> calls = gateCalls(s, 6);
-        // each call on its own connection, all six at the gate at once
-        await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 6);
-        assertThat(c.pipelinedCalls()).isZero();
-        IMPL.open();
-        assertOwnAnswers(calls, "gate g");
         awaitAllIdle(c);
     }
 }
