@@ -45,14 +45,14 @@ public final class ServerTiming {
         long frac = 0;
         int fracDigits = 0;
         int digits = 0;
-        for (; i < value.length() && Character.isDigit(value.charAt(i)) && digits < 12; i++, digits++) {
+        for (; i < value.length() && isAsciiDigit(value.charAt(i)) && digits < 12; i++, digits++) {
             whole = whole * 10 + (value.charAt(i) - '0');
         }
         if (digits == 0) {
             return -1;
         }
         if (i < value.length() && value.charAt(i) == '.') {
-            for (i++; i < value.length() && Character.isDigit(value.charAt(i)); i++) {
+            for (i++; i < value.length() && isAsciiDigit(value.charAt(i)); i++) {
                 if (fracDigits < 6) {
                     frac = frac * 10 + (value.charAt(i) - '0');
                     fracDigits++;
@@ -67,6 +67,11 @@ public final class ServerTiming {
             return -1;
         }
         return whole * 1_000_000L + frac;
+    }
+
+    /** 0-9 only: Character.isDigit would also let other scripts' digits through. */
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private static boolean startsMetric(String value, int at) {

@@ -39,6 +39,8 @@ class ServerTimingTest {
         assertThat(ServerTiming.parse("dubbo;dur=")).isEqualTo(-1);
         assertThat(ServerTiming.parse("dubbo;dur=-1")).isEqualTo(-1);
         assertThat(ServerTiming.parse("dubbo;dur=1e3")).isEqualTo(-1);
+        assertThat(ServerTiming.parse("dubbo;dur=\u0661")).isEqualTo(-1);
+        assertThat(ServerTiming.parse("dubbo;dur=1.\u0665")).isEqualTo(-1);
         assertThat(ServerTiming.parse("dubbo;dur=99999999999999999")).isEqualTo(-1);
     }
 }
