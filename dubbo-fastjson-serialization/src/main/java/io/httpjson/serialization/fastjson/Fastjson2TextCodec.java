@@ -66,7 +66,7 @@ public final class Fastjson2TextCodec implements JsonCodec {
     public Object read(byte[] json, int offset, int length, Type type) {
         try (JSONReader r = reader(json, offset, length)) {
             Object v = readValue(r, type);
-            if (!r.isEnd()) {
+            if (!atEnd(r, json, offset + length)) {
                 throw new JsonCodecException("expected the end of the JSON input after one " + JsonTypes.typeName(type)
                         + " but found more: " + JsonTypes.excerpt(json, offset, length));
             }
@@ -76,6 +76,14 @@ public final class Fastjson2TextCodec implements JsonCodec {
         } catch (RuntimeException | StackOverflowError e) {
             throw readError("cannot read " + JsonTypes.typeName(type), e);
         }
+    }
+
+    /**
+     * Nothing but whitespace left in {@code json[.., end)}. fastjson2 also reports the end when it meets a 0x1A
+     * byte (its end-of-input marker); that is not the end here, and no JSON value ends with one.
+     */
+    private static boolean atEnd(JSONReader r, byte[] json, int end) {
+        return r.isEnd() && r.getOffset() >= end && (end == 0 || json[end - 1] != 0x1A);
     }
 
     @Override
@@ -104,7 +112,7 @@ public final class Fastjson2TextCodec implements JsonCodec {
                 }
                 throw new JsonCodecException("expected " + types.length + " argument(s) but found " + found);
             }
-            if (!r.isEnd()) {
+            if (!atEnd(r, json, offset + length)) {
                 throw new JsonCodecException("expected the end of the JSON input after the arguments array but found more");
             }
             return values;
@@ -134,7 +142,7 @@ public final class Fastjson2TextCodec implements JsonCodec {
                 values[idx] = readValue(r, types[idx]);
                 seen[idx] = true;
             }
-            if (!r.isEnd()) {
+            if (!atEnd(r, json, offset + length)) {
                 throw new JsonCodecException("expected the end of the JSON input after the named arguments but found more");
             }
             JsonTypes.fillMissing(values, seen, types);

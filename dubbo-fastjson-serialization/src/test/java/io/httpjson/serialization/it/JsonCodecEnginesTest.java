@@ -155,6 +155,8 @@ class JsonCodecEnginesTest {
         assertBad(c, "\"not a date\"", java.time.LocalDate.class, "LocalDate");
         assertBad(c, "\"!!\"", byte[].class, "byte[]");
         assertBad(c, "1 2", int.class, "int");
+        assertBad(c, "1\u001A2", int.class, "int");
+        assertBad(c, "[1]\u001A", int[].class, "int[]");
         assertBad(c, "", Foo.class, "Foo");
         String deep = "[".repeat(100_000) + "]".repeat(100_000);
         assertBad(c, deep, Object.class, "nested too deeply");
