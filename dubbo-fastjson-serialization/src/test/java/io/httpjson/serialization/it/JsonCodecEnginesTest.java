@@ -134,6 +134,9 @@ class JsonCodecEnginesTest {
                 .isInstanceOf(JsonCodecException.class).hasMessageContaining("expected 4 argument(s) but found 3");
         assertThatThrownBy(() -> c.readArray(b, 0, b.length, new Type[] {int.class, int.class, long.class}))
                 .isInstanceOf(JsonCodecException.class).hasMessageContaining("argument 0").hasMessageContaining("int");
+        byte[] marker = "[\"a\",2,null]\u001A[9]".getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> c.readArray(marker, 0, marker.length, new Type[] {String.class, int.class, long.class}))
+                .isInstanceOf(JsonCodecException.class);
         byte[] n = "{\"b\":3,\"a\":\"x\"}".getBytes(StandardCharsets.UTF_8);
         assertThat(c.readNamed(n, 0, n.length, new String[] {"a", "b", "c"}, new Type[] {String.class, int.class, int.class}))
                 .containsExactly("x", 3, 0);
