@@ -78,8 +78,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                             + ", terminate directly."), inv);
         }
         inv.setAttachment(TIMEOUT_KEY, String.valueOf(timeout));
-        MethodMeta[] overloads = meta.byName(method.name());
-        RequestWriter.Head head = writer.head(method, overloads != null && overloads.length > 1);
+        RequestWriter.Head head = writer.head(method, meta);
         ByteBuf request = newRequest(inv, method, head, timeout);
         ExecutorService executor = getCallbackExecutor(getUrl(), inv);
         if (executor == null) {

@@ -8,6 +8,7 @@ import java.util.zip.GZIPOutputStream;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.ServiceMeta;
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -98,9 +99,15 @@ final class RequestWriter {
      * The request for one call. {@code overloaded} sends the method's parameter types; {@code attachments} is the
      * already encoded attachments header value (percent-encoded ASCII) or {@code null}.
      */
-    Head head(MethodMeta method, boolean overloaded) {
+    Head head(MethodMeta method, ServiceMeta service) {
         Head h = heads.get(method);
-        return h != null ? h : heads.computeIfAbsent(method, m -> new Head(headBytes(m, overloaded)));
+        return h != null ? h : heads.computeIfAbsent(method, m -> new Head(headBytes(m, isOverloaded(m, service))));
+    }
+
+    /** Whether the service has other methods of this name, so the request must carry the parameter types. */
+    private static boolean isOverloaded(MethodMeta method, ServiceMeta service) {
+        MethodMeta[] overloads = service.byName(method.name());
+        return overloads != null && overloads.length > 1;
     }
 
     /** The request for one call of the method whose {@link #head} is given. */
