@@ -97,7 +97,9 @@ public class HttpJsonProtocol extends AbstractProtocol {
         String clientKey = url.getAddress() + "|" + url.getParameter(HttpJsonConfig.MAX_CONNECTIONS, "") + "|"
                 + url.getParameter(HttpJsonConfig.MAX_IDLE, "") + "|" + url.getParameter(HttpJsonConfig.PIPELINING, "") + "|"
                 + url.getParameter(HttpJsonConfig.CLIENT_IDLE_TIMEOUT, "") + "|"
-                + url.getParameter(HttpJsonConfig.GZIP_THRESHOLD, "") + "|" + url.getParameter("payload", "");
+                + url.getParameter(HttpJsonConfig.GZIP_THRESHOLD, "") + "|" + url.getParameter("payload", "") + "|"
+                // TLS settings (dubbo.ssl) belong to the consumer's application
+                + url.getOrDefaultApplicationModel().getInternalId();
         HttpJsonClient client = clients.compute(clientKey, (k, existing) ->
                 existing != null && existing.retain() ? existing : newClient(url));
         HttpJsonInvoker<T> invoker = new HttpJsonInvoker<>(type, url, client, codec, frameworkModel, destroyed -> {
@@ -114,7 +116,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
     private static HttpJsonClient newClient(URL url) {
         try {
             return new HttpJsonClient(url);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IllegalStateException e) {
             throw new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
     }

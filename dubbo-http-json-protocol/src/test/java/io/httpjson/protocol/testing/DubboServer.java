@@ -12,6 +12,7 @@ import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.SslConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -37,6 +38,8 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
     /** Fresh ServiceConfigs for every start: one that was exported and destroyed can't be exported again. */
     private final List<java.util.function.Supplier<ServiceConfig<?>>> services;
     private final int fixedPort;
+    private final SslConfig providerSsl;
+    private final SslConfig consumerSsl;
     private FrameworkModel framework;
     private DubboBootstrap provider;
     private DubboBootstrap consumer;
@@ -47,6 +50,8 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         this.protocolParams = b.protocolParams;
         this.services = b.services;
         this.fixedPort = b.port;
+        this.providerSsl = b.providerSsl;
+        this.consumerSsl = b.consumerSsl;
     }
 
     public static Builder builder() {
@@ -83,6 +88,9 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
                 .application(app)
                 .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))
                 .protocol(pc);
+        if (providerSsl != null) {
+            provider.ssl(providerSsl);
+        }
         for (java.util.function.Supplier<ServiceConfig<?>> s : services) {
             provider.service(s.get());
         }
@@ -113,7 +121,7 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
     }
 
     public String baseUrl() {
-        return "http://127.0.0.1:" + port;
+        return (providerSsl != null ? "https" : "http") + "://127.0.0.1:" + port;
     }
 
     public <T> T reference(Class<T> type) {
@@ -128,6 +136,9 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
             consumer = DubboBootstrap.newInstance(framework)
                     .application(app)
                     .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
+            if (consumerSsl != null) {
+                consumer.ssl(consumerSsl);
+            }
             consumer.start();
         }
         ReferenceConfig<T> ref = new ReferenceConfig<>(consumer.getApplicationModel().getDefaultModule());
@@ -155,6 +166,8 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         private final Map<String, String> protocolParams = new LinkedHashMap<>();
         private final List<java.util.function.Supplier<ServiceConfig<?>>> services = new ArrayList<>();
         private int port;
+        private SslConfig providerSsl;
+        private SslConfig consumerSsl;
 
         public Builder protocol(String protocol) {
             this.protocol = protocol;
@@ -163,6 +176,18 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
 
         public Builder param(String key, String value) {
             protocolParams.put(key, value);
+            return this;
+        }
+
+        /** The provider application's {@code dubbo.ssl} (its server-* settings make the server speak TLS). */
+        public Builder providerSsl(SslConfig ssl) {
+            this.providerSsl = ssl;
+            return this;
+        }
+
+        /** The consumer application's {@code dubbo.ssl} (its client-* settings make calls go over TLS). */
+        public Builder consumerSsl(SslConfig ssl) {
+            this.consumerSsl = ssl;
             return this;
         }
 

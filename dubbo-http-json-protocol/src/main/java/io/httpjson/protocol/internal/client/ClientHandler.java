@@ -3,6 +3,7 @@ package io.httpjson.protocol.internal.client;
 import java.util.ArrayDeque;
 
 import io.httpjson.protocol.internal.ServerTiming;
+import io.httpjson.protocol.internal.Tls;
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -265,6 +266,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         Throwable cause = lastError;
+        if (cause != null && ClientTls.isTlsFailure(cause)) {
+            call.fail(new RemotingException(local(ch), pool.remote(), "httpjson: TLS with " + pool.remote().getHostString()
+                    + ":" + pool.remote().getPort() + " failed: " + ClientTls.describe(cause) + ". This consumer speaks TLS because Dubbo gave it a client certificate"
+                    + " (dubbo.ssl.client-*): check that the provider serves TLS (dubbo.ssl.server-*), that its"
+                    + " certificate chains to client-trust-cert-collection-path, and that it trusts this consumer's"
+                    + " certificate (server-trust-cert-collection-path); see " + Wire.HELP + "#tls-failed", cause));
+            return;
+        }
         call.fail(new RemotingException(local(ch), pool.remote(), "httpjson: connection to " + pool.remote()
                 + " closed before the response" + (cause != null ? ": " + cause : ""), cause));
     }

@@ -14,6 +14,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpResponseDecoder;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import org.apache.dubbo.remoting.RemotingException;
 
@@ -29,6 +30,8 @@ final class ConnectionPool {
     private final InetSocketAddress remote;
     private final HttpJsonConfig config;
     private final ClientResources resources;
+    /** Null for plain HTTP. */
+    private final SslContext tls;
     private Bootstrap bootstrap;
     private final ArrayDeque<Channel> idle = new ArrayDeque<>(2);
     private final ArrayDeque<Call> waiters = new ArrayDeque<>(2);
@@ -41,10 +44,15 @@ final class ConnectionPool {
     /** Calls that joined a busy connection (guarded by this). */
     private long pipelined;
 
-    ConnectionPool(InetSocketAddress remote, HttpJsonConfig config, ClientResources resources) {
+    ConnectionPool(InetSocketAddress remote, HttpJsonConfig config, ClientResources resources, SslContext tls) {
         this.remote = remote;
         this.config = config;
         this.resources = resources;
+        this.tls = tls;
+    }
+
+    boolean isTls() {
+        return tls != null;
     }
 
     /** Made on the first connect: an address that is never called holds no Netty state. */
@@ -60,6 +68,11 @@ final class ConnectionPool {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             ClientHandler handler = new ClientHandler(ConnectionPool.this, config.payload(), config.pipelining());
+                            if (tls != null) {
+                                // requests written before the handshake ends wait in the handler
+                                ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), remote.getHostString(),
+                                        remote.getPort()));
+                            }
                             ch.pipeline()
                                     .addLast("started", handler.readMarker())
                                     .addLast("idle", new IdleStateHandler(0, 0, config.clientIdleTimeoutMillis(),

@@ -4,6 +4,7 @@ import java.net.InetSocketAddress;
 
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.netty.channel.Channel;
+import io.netty.handler.ssl.SslContext;
 import org.apache.dubbo.common.URL;
 
 /**
@@ -21,9 +22,10 @@ public final class HttpJsonClient {
 
     public HttpJsonClient(URL url) {
         this.config = HttpJsonConfig.of(url);
+        SslContext tls = ClientTls.forConsumer(url);
         this.resources = ClientResources.acquire(config.ioThreads());
         InetSocketAddress remote = new InetSocketAddress(url.getHost(), url.getPort());
-        this.pool = new ConnectionPool(remote, config, resources);
+        this.pool = new ConnectionPool(remote, config, resources, tls);
         this.hostHeader = url.getHost() + ":" + url.getPort();
     }
 
@@ -46,6 +48,11 @@ public final class HttpJsonClient {
         }
         pool.close();
         ClientResources.release();
+    }
+
+    /** True if calls go over TLS. */
+    public boolean isTls() {
+        return pool.isTls();
     }
 
     public synchronized boolean isClosed() {

@@ -20,12 +20,15 @@ import org.apache.dubbo.rpc.ProtocolServer;
 import org.apache.dubbo.rpc.RpcException;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.DetectorConnectionFactory;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -53,6 +56,8 @@ public final class HttpJsonServer implements ProtocolServer {
     private final java.util.concurrent.atomic.AtomicLong gzippedRequests = new java.util.concurrent.atomic.AtomicLong();
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private volatile boolean closing;
+    private final boolean tls;
+    private final boolean tlsRequired;
     private String address;
 
     public HttpJsonServer(URL url, JsonCodec defaultCodec) {
@@ -71,7 +76,24 @@ public final class HttpJsonServer implements ProtocolServer {
         http.setSendDateHeader(false);
         http.setRequestHeaderSize(config.maxHeaderBytes());
         http.setResponseHeaderSize(config.maxHeaderBytes());
-        this.connector = new ServerConnector(jetty, 1, ioThreads, new HttpConnectionFactory(http));
+        HttpConnectionFactory httpFactory = new HttpConnectionFactory(http);
+        ServerTls serverTls;
+        try {
+            serverTls = ServerTls.of(url);
+        } catch (IllegalStateException e) {
+            throw new RpcException("httpjson: cannot start the server on port " + url.getPort() + ": " + e.getMessage(), e);
+        }
+        this.tlsRequired = serverTls != null && serverTls.required;
+        this.tls = serverTls != null;
+        if (serverTls == null) {
+            this.connector = new ServerConnector(jetty, 1, ioThreads, httpFactory);
+        } else {
+            // one port for both: a TLS handshake goes to TLS, anything else to plain HTTP, where RequestHandler
+            // turns it away with a 400 unless the policy allows plain text
+            http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
+            SslConnectionFactory ssl = new SslConnectionFactory(serverTls.factory, httpFactory.getProtocol());
+            this.connector = new ServerConnector(jetty, 1, ioThreads, new DetectorConnectionFactory(ssl), httpFactory);
+        }
         connector.setHost(bindHost(url));
         connector.setPort(url.getParameter(BIND_PORT_KEY, url.getPort()));
         connector.setIdleTimeout(config.serverIdleTimeoutMillis());
@@ -121,6 +143,16 @@ public final class HttpJsonServer implements ProtocolServer {
 
     JsonCodec defaultCodec() {
         return defaultCodec;
+    }
+
+    /** True if the server speaks TLS (Dubbo gave it a certificate). */
+    public boolean isTls() {
+        return tls;
+    }
+
+    /** True if plain-text requests are turned away (TLS with any policy but {@code NONE}). */
+    boolean tlsRequired() {
+        return tlsRequired;
     }
 
     /** True once the server turns new calls away (its last service was unexported, or it is closing). */

@@ -71,6 +71,19 @@ final class RequestHandler extends Handler.Abstract {
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
         Exchange ex = new Exchange(request, response, server.track(callback));
+        if (server.tlsRequired() && !request.isSecure()) {
+            Runnable refuse = () -> ex.error(server.defaultCodec(), ErrorCode.TLS_REQUIRED, 400, "this port serves"
+                    + " HTTPS only: call https://" + request.getHttpURI().getAuthority() + request.getHttpURI().getPath()
+                    + " (a Dubbo consumer needs dubbo.ssl client settings to speak TLS)", true);
+            long length = request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);
+            if (length >= 0 && length <= DISCARD_LIMIT) {
+                // read what was sent before closing, so that the caller gets the answer rather than a reset
+                ex.discardThen(refuse);
+            } else {
+                refuse.run();
+            }
+            return true;
+        }
         if (server.isClosing()) {
             ex.error(server.defaultCodec(), ErrorCode.SHUTTING_DOWN, 503, "the provider is shutting down; retry on another"
                     + " provider", true);

@@ -1,0 +1,226 @@
+package io.httpjson.protocol.it;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+
+import javax.net.ssl.SSLContext;
+
+import io.httpjson.protocol.api.TestService;
+import io.httpjson.protocol.api.TestServiceImpl;
+import io.httpjson.protocol.testing.DubboServer;
+import io.httpjson.protocol.testing.Http;
+import io.httpjson.protocol.testing.PolicyCertProvider;
+import io.netty.handler.ssl.JdkSslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
+import org.apache.dubbo.config.SslConfig;
+import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
+import org.junit.jupiter.api.Test;
+
+import com.google.gson.Gson;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * TLS from Dubbo's certificate settings ({@code dubbo.ssl}, or a {@code CertProvider} extension), over real
+ * sockets: the Java consumer, an HTTPS client as any other language would use, and callers that get it wrong.
+ * The certificates are in src/test/resources/tls (made by generate.sh there).
+ */
+class TlsTest {
+
+    private static final String HELLO = "/io.httpjson.protocol.api.TestService/hello";
+
+    static SslConfig providerSsl(String key, String password) {
+        SslConfig ssl = new SslConfig();
+        ssl.setServerKeyCertChainPath("classpath:tls/server.pem");
+        ssl.setServerPrivateKeyPath("classpath:tls/" + key);
+        ssl.setServerKeyPassword(password);
+        ssl.setServerTrustCertCollectionPath("classpath:tls/ca.pem");
+        return ssl;
+    }
+
+    static SslConfig consumerSsl(String name) {
+        SslConfig ssl = new SslConfig();
+        ssl.setClientKeyCertChainPath("classpath:tls/" + name + ".pem");
+        ssl.setClientPrivateKeyPath("classpath:tls/" + name + ".key");
+        ssl.setClientTrustCertCollectionPath("classpath:tls/ca.pem");
+        return ssl;
+    }
+
+    /** An HTTPS client that trusts the test CA and, if {@code clientCert} is set, presents that certificate. */
+    static HttpClient https(String clientCert) throws Exception {
+        SslContextBuilder b = SslContextBuilder.forClient().sslProvider(SslProvider.JDK)
+                .trustManager(resource("tls/ca.pem"));
+        if (clientCert != null) {
+            b.keyManager(resource("tls/" + clientCert + ".pem"), resource("tls/" + clientCert + ".key"));
+        }
+        SSLContext context = ((JdkSslContext) b.build()).context();
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(context)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    private static java.io.InputStream resource(String name) {
+        return TlsTest.class.getClassLoader().getResourceAsStream(name);
+    }
+
+    static HttpResponse<String> post(HttpClient client, String url, String json) throws Exception {
+        return client.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(String body) {
+        return new Gson().fromJson(body, Map.class);
+    }
+
+    @Test
+    void mutualTlsCarriesJavaCallsAndHttpsCallsAndTurnsPlainTextAway() throws Exception {
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .providerSsl(providerSsl("server.key", null))
+                .consumerSsl(consumerSsl("client"))
+                .build();
+        server.start();
+        try {
+            assertThat(server.httpJsonServer().isTls()).isTrue();
+            TestService svc = server.reference(TestService.class);
+            assertThat(svc.hello("tls")).isEqualTo("Hello, tls");
+            RpcContext.getClientAttachment().setAttachment("trace", "t-1");
+            assertThat(svc.echoAttachment("trace")).isEqualTo("t-1");
+            assertThat(svc.users(java.util.List.of(1L, 2L))).hasSize(2);
+
+            HttpResponse<String> ok = post(https("client"), server.baseUrl() + HELLO, "[\"curl\"]");
+            assertThat(ok.statusCode()).isEqualTo(200);
+            assertThat(ok.body()).isEqualTo("\"Hello, curl\"");
+
+            HttpResponse<String> plain = Http.post("http://127.0.0.1:" + server.port() + HELLO, "[\"plain\"]");
+            assertThat(plain.statusCode()).as(plain.body()).isEqualTo(400);
+            Map<String, Object> error = json(plain.body());
+            assertThat(error.get("code")).isEqualTo("TLS_REQUIRED");
+            assertThat((String) error.get("message")).contains("https://127.0.0.1:" + server.port() + HELLO);
+            assertThat(plain.headers().firstValue("Connection")).hasValue("close");
+
+            // the refusals cost nothing: TLS calls go on
+            assertThat(svc.hello("again")).isEqualTo("Hello, again");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void callersWithoutATrustedCertificateAreRefusedWhenTheProviderRequiresOne() throws Exception {
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .providerSsl(providerSsl("server.key", null))
+                .consumerSsl(consumerSsl("other-client"))
+                .build();
+        server.start();
+        try {
+            assertThatThrownBy(() -> post(https(null), server.baseUrl() + HELLO, "[\"anonymous\"]"))
+                    .isInstanceOf(java.io.IOException.class);
+            assertThatThrownBy(() -> post(https("other-client"), server.baseUrl() + HELLO, "[\"stranger\"]"))
+                    .isInstanceOf(java.io.IOException.class);
+            TestService stranger = server.reference(TestService.class);
+            assertThatThrownBy(() -> stranger.hello("stranger")).isInstanceOf(RpcException.class)
+                    .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed");
+            // and the provider keeps serving callers it trusts
+            HttpResponse<String> ok = post(https("client"), server.baseUrl() + HELLO, "[\"friend\"]");
+            assertThat(ok.body()).isEqualTo("\"Hello, friend\"");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void aConsumerWithoutTlsSettingsIsToldWhatToConfigure() {
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .providerSsl(providerSsl("server.key", null))
+                .build();
+        server.start();
+        try {
+            TestService plain = server.reference(TestService.class);
+            assertThatThrownBy(() -> plain.hello("x")).isInstanceOf(RpcException.class)
+                    .hasMessageContaining("HTTPS only").hasMessageContaining("dubbo.ssl");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void aTlsConsumerCallingAPlainProviderIsToldWhyItFailed() {
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .consumerSsl(consumerSsl("client"))
+                .build();
+        server.start();
+        try {
+            assertThat(server.httpJsonServer().isTls()).isFalse();
+            TestService svc = server.reference(TestService.class);
+            assertThatThrownBy(() -> svc.hello("x")).isInstanceOf(RpcException.class)
+                    .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed")
+                    .hasMessageContaining("the provider answered in plain text").hasMessageContaining("#tls-failed");
+            assertThat(Http.post(server.baseUrl() + HELLO, "[\"plain\"]").body()).isEqualTo("\"Hello, plain\"");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void anEncryptedKeyIsReadWithItsPassword() throws Exception {
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .providerSsl(providerSsl("server-encrypted.key", "changeit"))
+                .consumerSsl(consumerSsl("client"))
+                .build();
+        server.start();
+        try {
+            assertThat(server.reference(TestService.class).hello("sealed")).isEqualTo("Hello, sealed");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void aCertificateThatCannotBeReadStopsTheExportInsteadOfServingPlainText() {
+        SslConfig ssl = providerSsl("server.key", null);
+        ssl.setServerKeyCertChainPath("/nonexistent/httpjson/server.pem");
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .providerSsl(ssl)
+                .build();
+        try {
+            assertThatThrownBy(server::start)
+                    .hasStackTraceContaining("dubbo.ssl.server-key-cert-chain-path: /nonexistent/httpjson/server.pem")
+                    .hasStackTraceContaining("does not fall back to plain text");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void policyNoneServesTlsAndPlainTextOnOnePortThroughACertProviderExtension() throws Exception {
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .param(PolicyCertProvider.KEY, "NONE")
+                .build();
+        server.start();
+        try {
+            assertThat(server.httpJsonServer().isTls()).isTrue();
+            String https = "https://127.0.0.1:" + server.port() + HELLO;
+            assertThat(post(https(null), https, "[\"secure\"]").body()).isEqualTo("\"Hello, secure\"");
+            assertThat(Http.post("http://127.0.0.1:" + server.port() + HELLO, "[\"plain\"]").body())
+                    .isEqualTo("\"Hello, plain\"");
+            assertThat(server.reference(TestService.class).hello("java")).isEqualTo("Hello, java");
+        } finally {
+            server.stop();
+        }
+    }
+}
