@@ -1,6 +1,7 @@
 #!/bin/sh
 # Makes the test-only certificates in this folder (valid for 100 years; never use them outside tests).
-# A CA, a provider certificate for 127.0.0.1/localhost and a consumer certificate signed by it, and a second
+# A CA, a provider certificate for 127.0.0.1/localhost, one for another name (elsewhere.*) and a consumer
+# certificate signed by it, and a second
 # CA with a consumer certificate that the provider must refuse. Keys are unencrypted PKCS#8 PEM except
 # server-encrypted.key (password: changeit).
 set -e
@@ -16,6 +17,9 @@ ca other-ca "httpjson untrusted test CA"
 req server "127.0.0.1"
 printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n' > server.ext
 sign server ca
+req elsewhere "provider.example"
+printf 'subjectAltName=DNS:provider.example\nextendedKeyUsage=serverAuth\n' > elsewhere.ext
+sign elsewhere ca
 req client "httpjson test consumer"
 printf 'extendedKeyUsage=clientAuth\n' > client.ext
 sign client ca

@@ -98,6 +98,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
                 + url.getParameter(HttpJsonConfig.MAX_IDLE, "") + "|" + url.getParameter(HttpJsonConfig.PIPELINING, "") + "|"
                 + url.getParameter(HttpJsonConfig.CLIENT_IDLE_TIMEOUT, "") + "|"
                 + url.getParameter(HttpJsonConfig.GZIP_THRESHOLD, "") + "|" + url.getParameter("payload", "") + "|"
+                + url.getParameter(HttpJsonConfig.TLS_VERIFY_HOSTNAME, "") + "|"
                 // TLS settings (dubbo.ssl) belong to the consumer's application
                 + url.getOrDefaultApplicationModel().getInternalId();
         HttpJsonClient client = clients.compute(clientKey, (k, existing) ->

@@ -29,6 +29,7 @@ public final class HttpJsonConfig {
     public static final String DISPATCHER = "dispatcher";
     public static final String DISPATCH = "httpjson.dispatch";
     public static final String SERIALIZATION = "serialization";
+    public static final String TLS_VERIFY_HOSTNAME = "httpjson.tls-verify-hostname";
 
     static final int DEFAULT_PAYLOAD = 8 * 1024 * 1024;
 
@@ -60,6 +61,7 @@ public final class HttpJsonConfig {
     private final int backlog;
     private final int ioThreads;
     private final Dispatch dispatch;
+    private final boolean tlsVerifyHostname;
 
     private HttpJsonConfig(URL url) {
         this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
@@ -96,6 +98,7 @@ public final class HttpJsonConfig {
             default:
                 throw invalid(DISPATCH, dispatch, "pool, jetty or direct");
         }
+        this.tlsVerifyHostname = boolParam(url, TLS_VERIFY_HOSTNAME, true);
         if (maxAttachmentBytes > maxHeaderBytes) {
             throw invalid(
                     MAX_ATTACHMENT_BYTES,
@@ -125,10 +128,33 @@ public final class HttpJsonConfig {
         return value;
     }
 
+    private static boolean boolParam(URL url, String key, boolean defaultValue) {
+        String raw = url.getParameter(key);
+        if (raw == null || raw.isBlank()) {
+            return defaultValue;
+        }
+        switch (raw.trim().toLowerCase(Locale.ROOT)) {
+            case "true":
+                return true;
+            case "false":
+                return false;
+            default:
+                throw invalid(key, raw, "true or false");
+        }
+    }
+
     static IllegalArgumentException invalid(String key, String value, String expected) {
         return new IllegalArgumentException(key + ": " + value + " (expected: " + expected
                 + "). Fix the URL parameter or the matching <dubbo:protocol>/<dubbo:reference> attribute;"
                 + " see docs/configuration.md");
+    }
+
+    /**
+     * Whether a TLS consumer checks that the provider's certificate names the address it calls (as an HTTPS client
+     * does), on top of checking that it chains to a trusted certificate.
+     */
+    public boolean tlsVerifyHostname() {
+        return tlsVerifyHostname;
     }
 
     public int maxConnections() {

@@ -174,6 +174,29 @@ class TlsTest {
     }
 
     @Test
+    void theProvidersCertificateMustNameTheAddressCalledUnlessTheConsumerSaysOtherwise() {
+        SslConfig ssl = providerSsl("elsewhere.key", null);
+        ssl.setServerKeyCertChainPath("classpath:tls/elsewhere.pem");
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .providerSsl(ssl)
+                .consumerSsl(consumerSsl("client"))
+                .build();
+        server.start();
+        try {
+            TestService checked = server.reference(TestService.class);
+            assertThatThrownBy(() -> checked.hello("x")).isInstanceOf(RpcException.class)
+                    .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed")
+                    .hasMessageContaining("127.0.0.1");
+            TestService unchecked = server.reference(TestService.class,
+                    r -> r.setParameters(Map.of("httpjson.tls-verify-hostname", "false")));
+            assertThat(unchecked.hello("y")).isEqualTo("Hello, y");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
     void anEncryptedKeyIsReadWithItsPassword() throws Exception {
         DubboServer server = DubboServer.builder()
                 .service(TestService.class, new TestServiceImpl())

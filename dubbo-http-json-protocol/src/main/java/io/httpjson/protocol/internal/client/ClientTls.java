@@ -1,12 +1,18 @@
 package io.httpjson.protocol.internal.client;
 
+import java.net.InetSocketAddress;
+
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
 
 import io.httpjson.protocol.internal.Tls;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.ssl.Cert;
 
@@ -14,8 +20,8 @@ import org.apache.dubbo.common.ssl.Cert;
  * The consumer's TLS, decided as Dubbo's own clients decide it: calls go over TLS when Dubbo's
  * {@code CertManager} has a consumer certificate for the URL (by default {@code dubbo.ssl.client-*}). The provider's
  * certificate must chain to {@code client-trust-cert-collection-path} (or to the JDK's trusted roots when that is
- * not set); as with Dubbo's protocols, its names are not matched against the address, which is the IP address the
- * provider registered.
+ * not set) and, as for any HTTPS client, name the address called (the host or IP address the provider
+ * registered), unless {@code httpjson.tls-verify-hostname=false}.
  */
 final class ClientTls {
 
@@ -47,6 +53,20 @@ final class ClientTls {
                     + " cannot be used: " + Tls.rootMessage(e) + ". Expected: a PEM certificate chain, its PEM (PKCS#8)"
                     + " private key and, if the key is encrypted, its password", e);
         }
+    }
+
+    /**
+     * The TLS handler of one connection. The peer's address goes in for SNI and session resumption; whether the
+     * certificate must name it is set here, explicitly, so it does not depend on the Netty version's default.
+     */
+    static SslHandler newHandler(SslContext tls, ByteBufAllocator alloc, InetSocketAddress remote, boolean verifyHostname) {
+        SslHandler handler = tls.newHandler(alloc, remote.getHostString(), remote.getPort());
+        SSLEngine engine = handler.engine();
+        SSLParameters params = engine.getSSLParameters();
+        // "" and not null: the JDK keeps the algorithm it has when given null
+        params.setEndpointIdentificationAlgorithm(verifyHostname ? "HTTPS" : "");
+        engine.setSSLParameters(params);
+        return handler;
     }
 
     /** What went wrong, in words: the innermost message, or what a record that is not TLS means. */

@@ -70,8 +70,8 @@ final class ConnectionPool {
                             ClientHandler handler = new ClientHandler(ConnectionPool.this, config.payload(), config.pipelining());
                             if (tls != null) {
                                 // requests written before the handshake ends wait in the handler
-                                ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), remote.getHostString(),
-                                        remote.getPort()));
+                                ch.pipeline().addLast("tls", ClientTls.newHandler(tls, ch.alloc(), remote,
+                                        config.tlsVerifyHostname()));
                             }
                             ch.pipeline()
                                     .addLast("started", handler.readMarker())
