@@ -53,7 +53,11 @@ public final class BenchClient implements AutoCloseable {
             params.putAll(DubboApps.paramsFromSystemProperty("benchmark.reference.params"));
             params.putAll(extraParams);
             ref.setParameters(params);
-            bootstrap.application(app).reference(ref).start();
+            bootstrap.application(app);
+            if (DubboApps.tls()) {
+                bootstrap.ssl(DubboApps.sslOrNull());
+            }
+            bootstrap.reference(ref).start();
             this.service = ref.get();
         } catch (RuntimeException e) {
             close();

@@ -1,5 +1,6 @@
 package io.httpjson.benchmark.client;
 
+import io.httpjson.benchmark.DubboApps;
 import io.httpjson.benchmark.provider.Export;
 
 import org.knowm.xchart.BitmapEncoder;
@@ -175,6 +176,7 @@ final class MatrixRunner {
         info.put("calls_per_run", cmd.total);
         info.put("repeat", cmd.repeat);
         info.put("provider_jvm_args", providerJvm);
+        info.put("tls", DubboApps.tls());
         info.put("client_jvm_args", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         info.put("cpus", Runtime.getRuntime().availableProcessors());
         info.put("out_dir", cmd.outDir.toAbsolutePath().toString());

@@ -1,5 +1,6 @@
 package io.httpjson.benchmark.client;
 
+import io.httpjson.benchmark.DubboApps;
 import io.httpjson.benchmark.Main;
 import io.httpjson.benchmark.provider.Export;
 import io.httpjson.benchmark.provider.ProviderCommand;
@@ -51,6 +52,9 @@ public final class ProviderProcess implements AutoCloseable {
             cmd.addAll(Arrays.asList(jvmArgs.trim().split("\\s+")));
         }
         cmd.add("-Djava.net.preferIPv4Stack=true");
+        if (DubboApps.tls()) {
+            cmd.add("-D" + DubboApps.TLS_PROPERTY + "=true");
+        }
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());

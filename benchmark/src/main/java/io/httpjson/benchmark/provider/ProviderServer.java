@@ -62,6 +62,9 @@ public final class ProviderServer implements AutoCloseable {
             app.setShutwait("1000"); // graceful-shutdown wait (Dubbo default 10 s): nothing is in flight when we stop
             bootstrap.application(app);
             bootstrap.registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
+            if (DubboApps.tls()) {
+                bootstrap.ssl(DubboApps.sslOrNull());
+            }
             Map<String, ProtocolConfig> protocols = new LinkedHashMap<>();
             for (Map.Entry<String, Integer> p : ports.entrySet()) {
                 ProtocolConfig pc = new ProtocolConfig(p.getKey(), p.getValue());
