@@ -268,10 +268,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         Throwable cause = lastError;
         if (cause != null && ClientTls.isTlsFailure(cause)) {
             call.fail(new RemotingException(local(ch), pool.remote(), "httpjson: TLS with " + pool.remote().getHostString()
-                    + ":" + pool.remote().getPort() + " failed: " + ClientTls.describe(cause) + ". This consumer speaks TLS because Dubbo gave it a client certificate"
-                    + " (dubbo.ssl.client-*): check that the provider serves TLS (dubbo.ssl.server-*), that its"
-                    + " certificate chains to client-trust-cert-collection-path, and that it trusts this consumer's"
-                    + " certificate (server-trust-cert-collection-path); see " + Wire.HELP + "#tls-failed", cause));
+                    + ":" + pool.remote().getPort() + " failed: " + ClientTls.describe(cause) + ". This consumer speaks"
+                    + " TLS because Dubbo gave it a client certificate (dubbo.ssl.client-*): check that the provider"
+                    + " serves TLS (dubbo.ssl.server-*), that its certificate chains to"
+                    + " client-trust-cert-collection-path, and that it trusts this consumer's certificate"
+                    + " (server-trust-cert-collection-path); see " + Wire.HELP + "#tls-failed", cause));
             return;
         }
         call.fail(new RemotingException(local(ch), pool.remote(), "httpjson: connection to " + pool.remote()
