@@ -30,6 +30,7 @@ public final class HttpJsonConfig {
     public static final String DISPATCH = "httpjson.dispatch";
     public static final String SERIALIZATION = "serialization";
     public static final String TLS_VERIFY_HOSTNAME = "httpjson.tls-verify-hostname";
+    public static final String CORS_ALLOWED_ORIGINS = "httpjson.cors-allowed-origins";
 
     static final int DEFAULT_PAYLOAD = 8 * 1024 * 1024;
 
@@ -62,6 +63,7 @@ public final class HttpJsonConfig {
     private final int ioThreads;
     private final Dispatch dispatch;
     private final boolean tlsVerifyHostname;
+    private final java.util.Set<String> corsAllowedOrigins;
 
     private HttpJsonConfig(URL url) {
         this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
@@ -99,6 +101,7 @@ public final class HttpJsonConfig {
                 throw invalid(DISPATCH, dispatch, "pool, jetty or direct");
         }
         this.tlsVerifyHostname = boolParam(url, TLS_VERIFY_HOSTNAME, true);
+        this.corsAllowedOrigins = origins(url.getParameter(CORS_ALLOWED_ORIGINS));
         if (maxAttachmentBytes > maxHeaderBytes) {
             throw invalid(
                     MAX_ATTACHMENT_BYTES,
@@ -128,6 +131,42 @@ public final class HttpJsonConfig {
         return value;
     }
 
+    /** An origin as browsers send it: scheme://host[:port], nothing after. */
+    private static final java.util.regex.Pattern ORIGIN =
+            java.util.regex.Pattern.compile("https?://([a-z0-9.\\-]+|\\[[0-9a-f:.]+\\])");
+
+    private static java.util.Set<String> origins(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return java.util.Set.of();
+        }
+        java.util.Set<String> origins = new java.util.LinkedHashSet<>();
+        for (String part : raw.split(",")) {
+            String o = part.trim().toLowerCase(Locale.ROOT);
+            if (o.endsWith("/")) {
+                o = o.substring(0, o.length() - 1);
+            }
+            if (!o.equals("*") && !isOrigin(o)) {
+                throw invalid(CORS_ALLOWED_ORIGINS, raw, "* or origins such as https://app.example.com or"
+                        + " http://localhost:3000, separated by commas; '" + part.trim() + "' is not one");
+            }
+            origins.add(o);
+        }
+        return java.util.Collections.unmodifiableSet(origins);
+    }
+
+    private static boolean isOrigin(String o) {
+        int colon = o.lastIndexOf(':');
+        String hostPart = o;
+        if (colon > o.indexOf("://") && !o.endsWith("]")) {
+            String port = o.substring(colon + 1);
+            if (port.isEmpty() || port.length() > 5 || !port.chars().allMatch(Character::isDigit)) {
+                return false;
+            }
+            hostPart = o.substring(0, colon);
+        }
+        return ORIGIN.matcher(hostPart).matches();
+    }
+
     private static boolean boolParam(URL url, String key, boolean defaultValue) {
         String raw = url.getParameter(key);
         if (raw == null || raw.isBlank()) {
@@ -155,6 +194,14 @@ public final class HttpJsonConfig {
      */
     public boolean tlsVerifyHostname() {
         return tlsVerifyHostname;
+    }
+
+    /**
+     * Browser origins the provider answers cross-origin calls from (CORS): empty for none, {@code "*"} for any,
+     * otherwise lower-case {@code scheme://host[:port]} values.
+     */
+    public java.util.Set<String> corsAllowedOrigins() {
+        return corsAllowedOrigins;
     }
 
     public int maxConnections() {

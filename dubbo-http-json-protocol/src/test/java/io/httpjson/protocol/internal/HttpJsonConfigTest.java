@@ -30,6 +30,21 @@ class HttpJsonConfigTest {
     }
 
     @Test
+    void corsOriginsAreReadOnceAsBrowsersSendThem() {
+        assertThat(of("").corsAllowedOrigins()).isEmpty();
+        assertThat(of("?httpjson.cors-allowed-origins=*").corsAllowedOrigins()).containsExactly("*");
+        assertThat(HttpJsonConfig.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y").addParameter(
+                HttpJsonConfig.CORS_ALLOWED_ORIGINS, "https://App.Example.com/, http://localhost:3000,http://[::1]:8080"))
+                .corsAllowedOrigins())
+                .containsExactly("https://app.example.com", "http://localhost:3000", "http://[::1]:8080");
+        for (String bad : new String[] {"app.example.com", "https://app.example.com/path", "ftp://x", "http://x:port",
+                "http://x:123456"}) {
+            assertThatThrownBy(() -> of("?httpjson.cors-allowed-origins=" + bad)).as(bad)
+                    .hasMessageStartingWith("httpjson.cors-allowed-origins: " + bad + " (expected: * or origins");
+        }
+    }
+
+    @Test
     void badValuesFailFastNamingTheKeyAndWhatIsExpected() {
         assertThatThrownBy(() -> of("?httpjson.pipelining-budget-micros=0"))
                 .isInstanceOf(IllegalArgumentException.class)

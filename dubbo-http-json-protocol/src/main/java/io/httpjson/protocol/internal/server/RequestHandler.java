@@ -84,6 +84,22 @@ final class RequestHandler extends Handler.Abstract {
             }
             return true;
         }
+        String origin = request.getHeaders().get(HttpHeader.ORIGIN);
+        if (origin != null) {
+            // a browser: answer its preflight, or let the page read the answer to its call
+            if ("OPTIONS".equals(request.getMethod()) && request.getHeaders().contains(Cors.REQUEST_METHOD)) {
+                String allowed = Cors.allowedOrigin(config, origin);
+                if (allowed == null) {
+                    ex.error(server.defaultCodec(), ErrorCode.FORBIDDEN, 403, Cors.refusal(config, origin), false);
+                } else {
+                    Cors.allowPreflight(config, allowed, request.getHeaders().get(Cors.REQUEST_HEADERS),
+                            response.getHeaders());
+                    ex.noContent();
+                }
+                return true;
+            }
+            Cors.allowResponse(config, origin, response.getHeaders());
+        }
         if (server.isClosing()) {
             ex.error(server.defaultCodec(), ErrorCode.SHUTTING_DOWN, 503, "the provider is shutting down; retry on another"
                     + " provider", true);
@@ -217,6 +233,11 @@ final class RequestHandler extends Handler.Abstract {
             this.request = request;
             this.response = response;
             this.callback = callback;
+        }
+
+        void noContent() {
+            response.setStatus(204);
+            response.write(true, null, callback);
         }
 
         /** Reads the body and drops it, then runs {@code then}; never holds more than one chunk. */

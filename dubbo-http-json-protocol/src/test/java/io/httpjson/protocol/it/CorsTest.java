@@ -1,0 +1,137 @@
+package io.httpjson.protocol.it;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import io.httpjson.protocol.api.TestService;
+import io.httpjson.protocol.api.TestServiceImpl;
+import io.httpjson.protocol.testing.DubboServer;
+import io.httpjson.protocol.testing.Http;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Browsers calling a provider from a page on another origin (CORS), as a browser does it: a preflight
+ * {@code OPTIONS} first, then the {@code POST} with an {@code Origin} header. Real Jetty server, JDK HTTP client.
+ */
+class CorsTest {
+
+    private static final String HELLO = "/io.httpjson.protocol.api.TestService/hello";
+    private static final String APP = "https://app.example.com";
+
+    static HttpResponse<String> preflight(DubboServer server, String origin, String headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.baseUrl() + HELLO))
+                .timeout(Duration.ofSeconds(10))
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("Origin", origin)
+                .header("Access-Control-Request-Method", "POST");
+        if (headers != null) {
+            b.header("Access-Control-Request-Headers", headers);
+        }
+        return Http.send(b.build());
+    }
+
+    static DubboServer server(String origins) {
+        DubboServer.Builder b = DubboServer.builder().service(TestService.class, new TestServiceImpl());
+        if (origins != null) {
+            b.param("httpjson.cors-allowed-origins", origins);
+        }
+        return b.build();
+    }
+
+    @Test
+    void anAllowedOriginGetsItsPreflightAnsweredAndCanReadAnswersAndErrors() {
+        DubboServer server = server("https://APP.example.com, http://localhost:3000");
+        server.start();
+        try {
+            HttpResponse<String> pre = preflight(server, APP, "content-type,dubbo-attachments");
+            assertThat(pre.statusCode()).as(pre.body()).isEqualTo(204);
+            assertThat(pre.headers().firstValue("Access-Control-Allow-Origin")).hasValue(APP);
+            assertThat(pre.headers().firstValue("Access-Control-Allow-Methods")).hasValue("POST");
+            assertThat(pre.headers().firstValue("Access-Control-Allow-Headers")).hasValue("content-type,dubbo-attachments");
+            assertThat(pre.headers().firstValue("Access-Control-Max-Age")).hasValue("600");
+            assertThat(pre.headers().allValues("Vary")).contains("Origin");
+
+            HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"browser\"]", "Origin", APP);
+            assertThat(call.body()).isEqualTo("\"Hello, browser\"");
+            assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).hasValue(APP);
+            assertThat(call.headers().firstValue("Access-Control-Expose-Headers").orElse(""))
+                    .contains("Dubbo-Attachments").contains("Server-Timing");
+
+            // the page can read why a call failed, too
+            HttpResponse<String> error = Http.post(server.baseUrl() + "/io.httpjson.protocol.api.TestService/nope", "[]",
+                    "Origin", "http://localhost:3000");
+            assertThat(error.statusCode()).isEqualTo(404);
+            assertThat(error.headers().firstValue("Access-Control-Allow-Origin")).hasValue("http://localhost:3000");
+            assertThat(error.body()).contains("METHOD_NOT_FOUND");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void anotherOriginIsRefusedWithAMessageThatSaysWhatToSet() {
+        DubboServer server = server(APP);
+        server.start();
+        try {
+            HttpResponse<String> pre = preflight(server, "https://evil.example", null);
+            assertThat(pre.statusCode()).isEqualTo(403);
+            assertThat(pre.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
+            assertThat(pre.body()).contains("FORBIDDEN").contains("https://evil.example")
+                    .contains("httpjson.cors-allowed-origins").contains(APP);
+            // a call without preflight is served (it is not a browser's business), but the page may not read it
+            HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://evil.example");
+            assertThat(call.statusCode()).isEqualTo(200);
+            assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void withoutTheSettingNoOriginIsAllowedAndCallersThatAreNotBrowsersSeeNoDifference() {
+        DubboServer server = server(null);
+        server.start();
+        try {
+            HttpResponse<String> pre = preflight(server, APP, null);
+            assertThat(pre.statusCode()).isEqualTo(403);
+            assertThat(pre.body()).contains("answers no cross-origin calls").contains("httpjson.cors-allowed-origins");
+            HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"curl\"]");
+            assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
+            assertThat(call.headers().allValues("Vary")).doesNotContain("Origin");
+            assertThat(call.body()).isEqualTo("\"Hello, curl\"");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void anyOriginWithAStar() {
+        DubboServer server = server("*");
+        server.start();
+        try {
+            assertThat(preflight(server, "https://anywhere.example", null).headers()
+                    .firstValue("Access-Control-Allow-Origin")).hasValue("*");
+            HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://anywhere.example");
+            assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
+            assertThat(call.headers().allValues("Vary")).doesNotContain("Origin");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void aMalformedOriginFailsTheExport() {
+        DubboServer server = server("app.example.com");
+        try {
+            assertThatThrownBy(server::start).hasStackTraceContaining(
+                    "httpjson.cors-allowed-origins: app.example.com (expected: * or origins such as");
+        } finally {
+            server.stop();
+        }
+    }
+}
