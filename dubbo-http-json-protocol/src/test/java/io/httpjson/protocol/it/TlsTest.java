@@ -115,6 +115,44 @@ class TlsTest {
     }
 
     @Test
+    void concurrentPipelinedAndGzippedCallsKeepTheirOwnAnswersOverTls() throws Exception {
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .providerSsl(providerSsl("server.key", null))
+                .consumerSsl(consumerSsl("client"))
+                .build();
+        server.start();
+        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(16);
+        try {
+            // a generous budget so that short calls share connections (HTTP/1.1 pipelining inside TLS)
+            TestService svc = server.reference(TestService.class,
+                    r -> r.setParameters(Map.of("httpjson.pipelining-budget-micros", "2000000")));
+            byte[] big = new byte[200_000];
+            new java.util.Random(7).nextBytes(big);
+            java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int t = 0; t < 16; t++) {
+                int caller = t;
+                done.add(callers.submit(() -> {
+                    for (int i = 0; i < 100; i++) {
+                        String name = caller + "-" + i;
+                        assertThat(svc.hello(name)).isEqualTo("Hello, " + name);
+                    }
+                    // above the gzip threshold both ways
+                    assertThat(svc.echoBytes(big)).isEqualTo(big);
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            assertThat(server.httpJsonServer().gzippedRequests()).isEqualTo(16);
+        } finally {
+            callers.shutdownNow();
+            server.stop();
+        }
+    }
+
+    @Test
     void callersWithoutATrustedCertificateAreRefusedWhenTheProviderRequiresOne() throws Exception {
         DubboServer server = DubboServer.builder()
                 .service(TestService.class, new TestServiceImpl())
