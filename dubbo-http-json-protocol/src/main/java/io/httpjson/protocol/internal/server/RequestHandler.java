@@ -68,37 +68,49 @@ final class RequestHandler extends Handler.Abstract {
         this.config = config;
     }
 
+    /** A plain-text request to a port that serves HTTPS only: a 400 naming the https:// URL, then close. */
+    private void refusePlainText(Request request, Exchange ex) {
+        Runnable refuse = () -> ex.error(server.defaultCodec(), ErrorCode.TLS_REQUIRED, 400, "this port serves"
+                + " HTTPS only: call https://" + request.getHttpURI().getAuthority() + request.getHttpURI().getPath()
+                + " (a Dubbo consumer needs dubbo.ssl client settings to speak TLS)", true);
+        long length = request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);
+        if (length >= 0 && length <= DISCARD_LIMIT) {
+            // read what was sent before closing, so that the caller gets the answer rather than a reset
+            ex.discardThen(refuse);
+        } else {
+            refuse.run();
+        }
+    }
+
+    /**
+     * A browser's call (it sent {@code Origin}): answers its preflight and returns true, or adds the headers that
+     * let an allowed page read the answer and returns false.
+     */
+    private boolean crossOrigin(Request request, Response response, String origin, Exchange ex) {
+        if (!"OPTIONS".equals(request.getMethod()) || !request.getHeaders().contains(Cors.REQUEST_METHOD)) {
+            Cors.allowResponse(config, origin, response.getHeaders());
+            return false;
+        }
+        String allowed = Cors.allowedOrigin(config, origin);
+        if (allowed == null) {
+            ex.error(server.defaultCodec(), ErrorCode.FORBIDDEN, 403, Cors.refusal(config, origin), false);
+        } else {
+            Cors.allowPreflight(config, allowed, request.getHeaders().get(Cors.REQUEST_HEADERS), response.getHeaders());
+            ex.noContent();
+        }
+        return true;
+    }
+
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
         Exchange ex = new Exchange(request, response, server.track(callback));
         if (server.tlsRequired() && !request.isSecure()) {
-            Runnable refuse = () -> ex.error(server.defaultCodec(), ErrorCode.TLS_REQUIRED, 400, "this port serves"
-                    + " HTTPS only: call https://" + request.getHttpURI().getAuthority() + request.getHttpURI().getPath()
-                    + " (a Dubbo consumer needs dubbo.ssl client settings to speak TLS)", true);
-            long length = request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);
-            if (length >= 0 && length <= DISCARD_LIMIT) {
-                // read what was sent before closing, so that the caller gets the answer rather than a reset
-                ex.discardThen(refuse);
-            } else {
-                refuse.run();
-            }
+            refusePlainText(request, ex);
             return true;
         }
         String origin = request.getHeaders().get(HttpHeader.ORIGIN);
-        if (origin != null) {
-            // a browser: answer its preflight, or let the page read the answer to its call
-            if ("OPTIONS".equals(request.getMethod()) && request.getHeaders().contains(Cors.REQUEST_METHOD)) {
-                String allowed = Cors.allowedOrigin(config, origin);
-                if (allowed == null) {
-                    ex.error(server.defaultCodec(), ErrorCode.FORBIDDEN, 403, Cors.refusal(config, origin), false);
-                } else {
-                    Cors.allowPreflight(config, allowed, request.getHeaders().get(Cors.REQUEST_HEADERS),
-                            response.getHeaders());
-                    ex.noContent();
-                }
-                return true;
-            }
-            Cors.allowResponse(config, origin, response.getHeaders());
+        if (origin != null && crossOrigin(request, response, origin, ex)) {
+            return true;
         }
         if (server.isClosing()) {
             ex.error(server.defaultCodec(), ErrorCode.SHUTTING_DOWN, 503, "the provider is shutting down; retry on another"
