@@ -60,7 +60,7 @@ public final class Tls {
         if (trust != null) {
             check(problems, "dubbo.ssl." + side + "-trust-cert-collection-path", trust, "a readable PEM certificate collection");
         }
-        throw new IllegalStateException("httpjson: dubbo.ssl asks for TLS on the " + (server ? "provider" : "consumer")
+        throw new IllegalStateException("dubbo.ssl asks for TLS on the " + (server ? "provider" : "consumer")
                 + " side, but Dubbo has no usable " + side + " certificate: " + (problems.isEmpty()
                         ? "the files could not be read (see Dubbo's warning above)" : String.join("; ", problems))
                 + ". httpjson does not fall back to plain text; fix the setting, or remove the dubbo.ssl." + side

@@ -267,6 +267,24 @@ class TlsTest {
     }
 
     @Test
+    void aConsumerKeyThatCannotBeReadStopsTheReferenceInsteadOfCallingInPlainText() {
+        SslConfig ssl = consumerSsl("client");
+        ssl.setClientPrivateKeyPath("/nonexistent/httpjson/client.key");
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .consumerSsl(ssl)
+                .build();
+        server.start();
+        try {
+            assertThatThrownBy(() -> server.reference(TestService.class).hello("x"))
+                    .hasStackTraceContaining("httpjson: cannot refer")
+                    .hasStackTraceContaining("dubbo.ssl.client-private-key-path: /nonexistent/httpjson/client.key");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
     void policyNoneServesTlsAndPlainTextOnOnePortThroughACertProviderExtension() throws Exception {
         DubboServer server = DubboServer.builder()
                 .service(TestService.class, new TestServiceImpl())
