@@ -44,10 +44,8 @@ class CorsTest {
     }
 
     @Test
-    void anAllowedOriginGetsItsPreflightAnsweredAndCanReadAnswersAndErrors() {
-        DubboServer server = server("https://APP.example.com, http://localhost:3000");
-        server.start();
-        try {
+    void anAllowedOriginGetsItsPreflightAnsweredAndCanReadAnswersAndErrors() throws Exception {
+        server("https://APP.example.com, http://localhost:3000").run(server -> {
             HttpResponse<String> pre = preflight(server, APP, "content-type,dubbo-attachments");
             assertThat(pre.statusCode()).as(pre.body()).isEqualTo(204);
             assertThat(pre.headers().firstValue("Access-Control-Allow-Origin")).hasValue(APP);
@@ -68,16 +66,12 @@ class CorsTest {
             assertThat(error.statusCode()).isEqualTo(404);
             assertThat(error.headers().firstValue("Access-Control-Allow-Origin")).hasValue("http://localhost:3000");
             assertThat(error.body()).contains("METHOD_NOT_FOUND");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
-    void anotherOriginIsRefusedWithAMessageThatSaysWhatToSet() {
-        DubboServer server = server(APP);
-        server.start();
-        try {
+    void anotherOriginIsRefusedWithAMessageThatSaysWhatToSet() throws Exception {
+        server(APP).run(server -> {
             HttpResponse<String> pre = preflight(server, "https://evil.example", null);
             assertThat(pre.statusCode()).isEqualTo(403);
             assertThat(pre.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
@@ -87,16 +81,12 @@ class CorsTest {
             HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://evil.example");
             assertThat(call.statusCode()).isEqualTo(200);
             assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
-    void withoutTheSettingNoOriginIsAllowedAndCallersThatAreNotBrowsersSeeNoDifference() {
-        DubboServer server = server(null);
-        server.start();
-        try {
+    void withoutTheSettingNoOriginIsAllowedAndCallersThatAreNotBrowsersSeeNoDifference() throws Exception {
+        server(null).run(server -> {
             HttpResponse<String> pre = preflight(server, APP, null);
             assertThat(pre.statusCode()).isEqualTo(403);
             assertThat(pre.body()).contains("answers no cross-origin calls").contains("httpjson.cors-allowed-origins");
@@ -104,28 +94,22 @@ class CorsTest {
             assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
             assertThat(call.headers().allValues("Vary")).doesNotContain("Origin");
             assertThat(call.body()).isEqualTo("\"Hello, curl\"");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
-    void anyOriginWithAStar() {
-        DubboServer server = server("*");
-        server.start();
-        try {
+    void anyOriginWithAStar() throws Exception {
+        server("*").run(server -> {
             assertThat(preflight(server, "https://anywhere.example", null).headers()
                     .firstValue("Access-Control-Allow-Origin")).hasValue("*");
             HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://anywhere.example");
             assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
             assertThat(call.headers().allValues("Vary")).doesNotContain("Origin");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
-    void aMalformedOriginFailsTheExport() {
+    void aMalformedOriginFailsTheExport() throws Exception {
         DubboServer server = server("app.example.com");
         try {
             assertThatThrownBy(server::start).hasStackTraceContaining(

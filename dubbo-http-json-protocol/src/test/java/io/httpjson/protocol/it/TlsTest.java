@@ -75,6 +75,10 @@ class TlsTest {
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    static DubboServer.Builder testService() {
+        return DubboServer.builder().service(TestService.class, new TestServiceImpl());
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> json(String body) {
         return new Gson().fromJson(body, Map.class);
@@ -82,13 +86,10 @@ class TlsTest {
 
     @Test
     void mutualTlsCarriesJavaCallsAndHttpsCallsAndTurnsPlainTextAway() throws Exception {
-        DubboServer server = DubboServer.builder()
-                .service(TestService.class, new TestServiceImpl())
+        testService()
                 .providerSsl(providerSsl("server.key", null))
                 .consumerSsl(consumerSsl("client"))
-                .build();
-        server.start();
-        try {
+                .build().run(server -> {
             assertThat(server.httpJsonServer().isTls()).isTrue();
             TestService svc = server.reference(TestService.class);
             assertThat(svc.hello("tls")).isEqualTo("Hello, tls");
@@ -109,58 +110,51 @@ class TlsTest {
 
             // the refusals cost nothing: TLS calls go on
             assertThat(svc.hello("again")).isEqualTo("Hello, again");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
     void concurrentPipelinedAndGzippedCallsKeepTheirOwnAnswersOverTls() throws Exception {
-        DubboServer server = DubboServer.builder()
-                .service(TestService.class, new TestServiceImpl())
+        testService()
                 .providerSsl(providerSsl("server.key", null))
                 .consumerSsl(consumerSsl("client"))
-                .build();
-        server.start();
-        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(16);
-        try {
-            // a generous budget so that short calls share connections (HTTP/1.1 pipelining inside TLS)
-            TestService svc = server.reference(TestService.class,
-                    r -> r.setParameters(Map.of("httpjson.pipelining-budget-micros", "2000000")));
-            byte[] big = new byte[200_000];
-            new java.util.Random(7).nextBytes(big);
-            java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
-            for (int t = 0; t < 16; t++) {
-                int caller = t;
-                done.add(callers.submit(() -> {
-                    for (int i = 0; i < 100; i++) {
-                        String name = caller + "-" + i;
-                        assertThat(svc.hello(name)).isEqualTo("Hello, " + name);
-                    }
-                    // above the gzip threshold both ways
-                    assertThat(svc.echoBytes(big)).isEqualTo(big);
-                    return null;
-                }));
+                .build().run(server -> {
+            java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(16);
+            try {
+                // a generous budget so that short calls share connections (HTTP/1.1 pipelining inside TLS)
+                TestService svc = server.reference(TestService.class,
+                        r -> r.setParameters(Map.of("httpjson.pipelining-budget-micros", "2000000")));
+                byte[] big = new byte[200_000];
+                new java.util.Random(7).nextBytes(big);
+                java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+                for (int t = 0; t < 16; t++) {
+                    int caller = t;
+                    done.add(callers.submit(() -> {
+                        for (int i = 0; i < 100; i++) {
+                            String name = caller + "-" + i;
+                            assertThat(svc.hello(name)).isEqualTo("Hello, " + name);
+                        }
+                        // above the gzip threshold both ways
+                        assertThat(svc.echoBytes(big)).isEqualTo(big);
+                        return null;
+                    }));
+                }
+                for (java.util.concurrent.Future<?> f : done) {
+                    f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+                }
+                assertThat(server.httpJsonServer().gzippedRequests()).isEqualTo(16);
+            } finally {
+                callers.shutdownNow();
             }
-            for (java.util.concurrent.Future<?> f : done) {
-                f.get(60, java.util.concurrent.TimeUnit.SECONDS);
-            }
-            assertThat(server.httpJsonServer().gzippedRequests()).isEqualTo(16);
-        } finally {
-            callers.shutdownNow();
-            server.stop();
-        }
+        });
     }
 
     @Test
     void callersWithoutATrustedCertificateAreRefusedWhenTheProviderRequiresOne() throws Exception {
-        DubboServer server = DubboServer.builder()
-                .service(TestService.class, new TestServiceImpl())
+        testService()
                 .providerSsl(providerSsl("server.key", null))
                 .consumerSsl(consumerSsl("other-client"))
-                .build();
-        server.start();
-        try {
+                .build().run(server -> {
             assertThatThrownBy(() -> post(https(null), server.baseUrl() + HELLO, "[\"anonymous\"]"))
                     .isInstanceOf(java.io.IOException.class);
             assertThatThrownBy(() -> post(https("other-client"), server.baseUrl() + HELLO, "[\"stranger\"]"))
@@ -171,57 +165,42 @@ class TlsTest {
             // and the provider keeps serving callers it trusts
             HttpResponse<String> ok = post(https("client"), server.baseUrl() + HELLO, "[\"friend\"]");
             assertThat(ok.body()).isEqualTo("\"Hello, friend\"");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
-    void aConsumerWithoutTlsSettingsIsToldWhatToConfigure() {
-        DubboServer server = DubboServer.builder()
-                .service(TestService.class, new TestServiceImpl())
+    void aConsumerWithoutTlsSettingsIsToldWhatToConfigure() throws Exception {
+        testService()
                 .providerSsl(providerSsl("server.key", null))
-                .build();
-        server.start();
-        try {
+                .build().run(server -> {
             TestService plain = server.reference(TestService.class);
             assertThatThrownBy(() -> plain.hello("x")).isInstanceOf(RpcException.class)
                     .hasMessageContaining("HTTPS only").hasMessageContaining("dubbo.ssl");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
-    void aTlsConsumerCallingAPlainProviderIsToldWhyItFailed() {
-        DubboServer server = DubboServer.builder()
-                .service(TestService.class, new TestServiceImpl())
+    void aTlsConsumerCallingAPlainProviderIsToldWhyItFailed() throws Exception {
+        testService()
                 .consumerSsl(consumerSsl("client"))
-                .build();
-        server.start();
-        try {
+                .build().run(server -> {
             assertThat(server.httpJsonServer().isTls()).isFalse();
             TestService svc = server.reference(TestService.class);
             assertThatThrownBy(() -> svc.hello("x")).isInstanceOf(RpcException.class)
                     .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed")
                     .hasMessageContaining("the provider answered in plain text").hasMessageContaining("#tls-failed");
             assertThat(Http.post(server.baseUrl() + HELLO, "[\"plain\"]").body()).isEqualTo("\"Hello, plain\"");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
-    void theProvidersCertificateMustNameTheAddressCalledUnlessTheConsumerSaysOtherwise() {
+    void theProvidersCertificateMustNameTheAddressCalledUnlessTheConsumerSaysOtherwise() throws Exception {
         SslConfig ssl = providerSsl("elsewhere.key", null);
         ssl.setServerKeyCertChainPath("classpath:tls/elsewhere.pem");
-        DubboServer server = DubboServer.builder()
-                .service(TestService.class, new TestServiceImpl())
+        testService()
                 .providerSsl(ssl)
                 .consumerSsl(consumerSsl("client"))
-                .build();
-        server.start();
-        try {
+                .build().run(server -> {
             TestService checked = server.reference(TestService.class);
             assertThatThrownBy(() -> checked.hello("x")).isInstanceOf(RpcException.class)
                     .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed")
@@ -229,28 +208,21 @@ class TlsTest {
             TestService unchecked = server.reference(TestService.class,
                     r -> r.setParameters(Map.of("httpjson.tls-verify-hostname", "false")));
             assertThat(unchecked.hello("y")).isEqualTo("Hello, y");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
     void anEncryptedKeyIsReadWithItsPassword() throws Exception {
-        DubboServer server = DubboServer.builder()
-                .service(TestService.class, new TestServiceImpl())
+        testService()
                 .providerSsl(providerSsl("server-encrypted.key", "changeit"))
                 .consumerSsl(consumerSsl("client"))
-                .build();
-        server.start();
-        try {
+                .build().run(server -> {
             assertThat(server.reference(TestService.class).hello("sealed")).isEqualTo("Hello, sealed");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
-    void aCertificateThatCannotBeReadStopsTheExportInsteadOfServingPlainText() {
+    void aCertificateThatCannotBeReadStopsTheExportInsteadOfServingPlainText() throws Exception {
         SslConfig ssl = providerSsl("server.key", null);
         ssl.setServerKeyCertChainPath("/nonexistent/httpjson/server.pem");
         DubboServer server = DubboServer.builder()
@@ -267,39 +239,29 @@ class TlsTest {
     }
 
     @Test
-    void aConsumerKeyThatCannotBeReadStopsTheReferenceInsteadOfCallingInPlainText() {
+    void aConsumerKeyThatCannotBeReadStopsTheReferenceInsteadOfCallingInPlainText() throws Exception {
         SslConfig ssl = consumerSsl("client");
         ssl.setClientPrivateKeyPath("/nonexistent/httpjson/client.key");
-        DubboServer server = DubboServer.builder()
-                .service(TestService.class, new TestServiceImpl())
+        testService()
                 .consumerSsl(ssl)
-                .build();
-        server.start();
-        try {
+                .build().run(server -> {
             assertThatThrownBy(() -> server.reference(TestService.class).hello("x"))
                     .hasStackTraceContaining("httpjson: cannot refer")
                     .hasStackTraceContaining("dubbo.ssl.client-private-key-path: /nonexistent/httpjson/client.key");
-        } finally {
-            server.stop();
-        }
+        });
     }
 
     @Test
     void policyNoneServesTlsAndPlainTextOnOnePortThroughACertProviderExtension() throws Exception {
-        DubboServer server = DubboServer.builder()
-                .service(TestService.class, new TestServiceImpl())
+        testService()
                 .param(PolicyCertProvider.KEY, "NONE")
-                .build();
-        server.start();
-        try {
+                .build().run(server -> {
             assertThat(server.httpJsonServer().isTls()).isTrue();
             String https = "https://127.0.0.1:" + server.port() + HELLO;
             assertThat(post(https(null), https, "[\"secure\"]").body()).isEqualTo("\"Hello, secure\"");
             assertThat(Http.post("http://127.0.0.1:" + server.port() + HELLO, "[\"plain\"]").body())
                     .isEqualTo("\"Hello, plain\"");
             assertThat(server.reference(TestService.class).hello("java")).isEqualTo("Hello, java");
-        } finally {
-            server.stop();
-        }
+        });
     }
 }

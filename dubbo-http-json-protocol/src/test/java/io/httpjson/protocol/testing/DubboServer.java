@@ -116,6 +116,22 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
+    /** What a test does with a started server. */
+    @FunctionalInterface
+    public interface Session {
+        void accept(DubboServer server) throws Exception;
+    }
+
+    /** Starts the server, runs the session against it, and stops it whatever happened. */
+    public void run(Session session) throws Exception {
+        start();
+        try {
+            session.accept(this);
+        } finally {
+            stop();
+        }
+    }
+
     public int port() {
         return port;
     }
