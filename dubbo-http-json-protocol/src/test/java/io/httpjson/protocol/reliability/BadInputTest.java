@@ -444,6 +444,33 @@ class BadInputTest {
         assertNextCallSucceeds(fastjson);
     }
 
+    /**
+     * curl sends {@code Expect: 100-continue} before a large body and waits for the interim answer (a second,
+     * if none comes): the provider sends it when it is ready to read, and refuses a call it cannot route
+     * without asking for the body at all.
+     */
+    @Test
+    void expectContinueIsAnsweredBeforeTheBodyIsSent() throws IOException {
+        byte[] body = "[\"curl\"]".getBytes(StandardCharsets.UTF_8);
+        try (Socket s = RawHttp.connect(fastjson.port())) {
+            s.getOutputStream().write(RawHttp.request("POST", SVC + "hello", "HTTP/1.1", null,
+                    "Content-Length: " + body.length, "Expect: 100-continue"));
+            RawHttp.Response interim = RawHttp.read(s.getInputStream(), true);
+            assertThat(interim.status()).as(interim.toString()).isEqualTo(100);
+            s.getOutputStream().write(body);
+            RawHttp.Response r = RawHttp.read(s.getInputStream());
+            assertThat(r.status()).as(r.toString()).isEqualTo(200);
+            assertThat(r.text()).isEqualTo("\"Hello, curl\"");
+        }
+        try (Socket s = RawHttp.connect(fastjson.port())) {
+            s.getOutputStream().write(RawHttp.request("POST", SVC + "nope", "HTTP/1.1", null,
+                    "Content-Length: " + body.length, "Expect: 100-continue"));
+            RawHttp.Response r = RawHttp.read(s.getInputStream());
+            assertThat(r.status()).as(r.toString()).isEqualTo(404);
+        }
+        assertNextCallSucceeds(fastjson);
+    }
+
     /** Two requests in one write: both answered, in order, on the same connection. */
     @Test
     void pipelinedRequestsAreAnsweredInOrder() throws IOException {
