@@ -131,9 +131,9 @@ public final class HttpJsonConfig {
         return value;
     }
 
-    /** An origin as browsers send it: scheme://host[:port], nothing after. */
+    /** An origin as browsers send it: scheme://host[:port] (host name, or IPv6 in brackets), nothing after. */
     private static final java.util.regex.Pattern ORIGIN =
-            java.util.regex.Pattern.compile("https?://([a-z0-9.\\-]+|\\[[0-9a-f:.]+\\])");
+            java.util.regex.Pattern.compile("https?://([a-z0-9.\\-]+|\\[[0-9a-f:.]+\\])(:[0-9]{1,5})?");
 
     private static java.util.Set<String> origins(String raw) {
         if (raw == null || raw.isBlank()) {
@@ -145,26 +145,13 @@ public final class HttpJsonConfig {
             if (o.endsWith("/")) {
                 o = o.substring(0, o.length() - 1);
             }
-            if (!o.equals("*") && !isOrigin(o)) {
+            if (!o.equals("*") && !ORIGIN.matcher(o).matches()) {
                 throw invalid(CORS_ALLOWED_ORIGINS, raw, "* or origins such as https://app.example.com or"
                         + " http://localhost:3000, separated by commas; '" + part.trim() + "' is not one");
             }
             origins.add(o);
         }
         return java.util.Collections.unmodifiableSet(origins);
-    }
-
-    private static boolean isOrigin(String o) {
-        int colon = o.lastIndexOf(':');
-        String hostPart = o;
-        if (colon > o.indexOf("://") && !o.endsWith("]")) {
-            String port = o.substring(colon + 1);
-            if (port.isEmpty() || port.length() > 5 || !port.chars().allMatch(Character::isDigit)) {
-                return false;
-            }
-            hostPart = o.substring(0, colon);
-        }
-        return ORIGIN.matcher(hostPart).matches();
     }
 
     private static boolean boolParam(URL url, String key, boolean defaultValue) {
