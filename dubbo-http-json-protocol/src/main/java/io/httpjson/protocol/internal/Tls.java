@@ -80,6 +80,19 @@ public final class Tls {
         }
     }
 
+    /**
+     * Dubbo gave one side ("server" or "client") a certificate that cannot be read as one: which settings it came
+     * from, what went wrong, and what is expected.
+     */
+    public static IllegalStateException unusable(String side, Throwable e) {
+        String prefix = "dubbo.ssl." + side + "-";
+        return new IllegalStateException("the " + (side.equals("server") ? "provider" : "consumer") + " certificate"
+                + " from Dubbo's CertManager (" + prefix + "key-cert-chain-path, " + side + "-private-key-path, "
+                + side + "-key-password, " + side + "-trust-cert-collection-path) cannot be used: " + rootMessage(e)
+                + ". Expected: a PEM certificate chain, its PEM (PKCS#8) private key and, if the key is encrypted,"
+                + " its password", e);
+    }
+
     /** The innermost message of a chain of causes (what actually went wrong with a certificate or a handshake). */
     public static String rootMessage(Throwable e) {
         Throwable t = e;

@@ -48,10 +48,7 @@ final class ClientTls {
             }
             return b.build();
         } catch (SSLException | RuntimeException e) {
-            throw new IllegalStateException("the consumer certificate from Dubbo's CertManager (dubbo.ssl.client-"
-                    + "key-cert-chain-path, client-private-key-path, client-key-password, client-trust-cert-collection-path)"
-                    + " cannot be used: " + Tls.rootMessage(e) + ". Expected: a PEM certificate chain, its PEM (PKCS#8)"
-                    + " private key and, if the key is encrypted, its password", e);
+            throw Tls.unusable("client", e);
         }
     }
 

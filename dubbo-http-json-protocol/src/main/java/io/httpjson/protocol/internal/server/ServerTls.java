@@ -54,10 +54,7 @@ final class ServerTls {
             // Jetty runs the JDK's TLS engine: ask Netty only to read the PEM files into a JDK SSLContext
             context = ((JdkSslContext) b.sslProvider(SslProvider.JDK).build()).context();
         } catch (SSLException | RuntimeException e) {
-            throw new IllegalStateException("the provider certificate from Dubbo's CertManager (dubbo.ssl.server-"
-                    + "key-cert-chain-path, server-private-key-path, server-key-password, server-trust-cert-collection-path)"
-                    + " cannot be used: " + Tls.rootMessage(e) + ". Expected: a PEM certificate chain, its PEM (PKCS#8)"
-                    + " private key and, if the key is encrypted, its password", e);
+            throw Tls.unusable("server", e);
         }
         SslContextFactory.Server factory = new SslContextFactory.Server();
         factory.setSslContext(context);
