@@ -94,11 +94,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
         } catch (IllegalArgumentException e) {
             throw new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
-        String clientKey = url.getAddress() + "|" + url.getParameter(HttpJsonConfig.MAX_CONNECTIONS, "") + "|"
-                + url.getParameter(HttpJsonConfig.MAX_IDLE, "") + "|" + url.getParameter(HttpJsonConfig.PIPELINING, "") + "|"
-                + url.getParameter(HttpJsonConfig.CLIENT_IDLE_TIMEOUT, "") + "|"
-                + url.getParameter(HttpJsonConfig.GZIP_THRESHOLD, "") + "|" + url.getParameter("payload", "") + "|"
-                + url.getParameter(HttpJsonConfig.TLS_VERIFY_HOSTNAME, "") + "|"
+        String clientKey = url.getAddress() + "|" + HttpJsonConfig.clientSettings(url) + "|"
                 // TLS settings (dubbo.ssl) belong to the consumer's application
                 + url.getOrDefaultApplicationModel().getInternalId();
         HttpJsonClient client = clients.compute(clientKey, (k, existing) ->

@@ -110,6 +110,21 @@ public final class HttpJsonConfig {
         }
     }
 
+    /** The keys a consumer's connections are made with: references that differ in one of them get clients of their own. */
+    private static final String[] CLIENT_KEYS = {
+        MAX_CONNECTIONS, MAX_IDLE, PIPELINING, PIPELINING_BUDGET, CLIENT_IDLE_TIMEOUT,
+        CONNECT_TIMEOUT, GZIP_THRESHOLD, MAX_HEADER_BYTES, PAYLOAD, TLS_VERIFY_HOSTNAME
+    };
+
+    /** The URL's values of the keys that shape a consumer's client, joined: equal for references that may share one. */
+    public static String clientSettings(URL url) {
+        StringBuilder sb = new StringBuilder();
+        for (String key : CLIENT_KEYS) {
+            sb.append(url.getParameter(key, "")).append('|');
+        }
+        return sb.toString();
+    }
+
     public static HttpJsonConfig of(URL url) {
         return new HttpJsonConfig(url);
     }
