@@ -104,6 +104,9 @@ public class ClientCommand implements Callable<Integer> {
     @Option(names = "--repeat", defaultValue = "3", description = "Matrix: runs per configuration (medians are reported). Default: ${DEFAULT-VALUE}.")
     int repeat;
 
+    @Option(names = "--warmup-rounds", defaultValue = "1", description = "Matrix: rounds of every configuration run before the measured ones and not reported, so that both JVMs have compiled every configuration's code before anything is measured (the first round ran at half speed or less). Default: ${DEFAULT-VALUE}.")
+    int warmupRounds;
+
     @Option(names = "--out-dir", defaultValue = "benchmark-results", description = "Matrix: where runs.csv, summary.csv and the PNG charts go. Default: ${DEFAULT-VALUE}.")
     Path outDir;
 
@@ -162,6 +165,9 @@ public class ClientCommand implements Callable<Integer> {
         }
         if (repeat < 1) {
             throw usage("--repeat must be at least 1");
+        }
+        if (warmupRounds < 0) {
+            throw usage("--warmup-rounds must not be negative");
         }
         if (target != null && !target.matches("[^:]+:\\d{1,5}")) {
             throw usage("--target must be HOST:PORT, got '" + target + "'");

@@ -27,9 +27,13 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Runs every configuration, interleaved (A B C A B C ...), {@code --repeat} times, against one provider JVM that
- * exports them all; reports medians and ratios against dubbo+hessian2 at the same concurrency and delay; writes
- * runs.csv, summary.csv and throughput/mean/p99 charts.
+ * Runs every configuration, interleaved, {@code --repeat} times, against one provider JVM that exports them all;
+ * reports medians and ratios against dubbo+hessian2 at the same concurrency and delay; writes runs.csv, summary.csv
+ * and throughput/mean/p99 charts.
+ * <p>First come {@code --warmup-rounds} unreported rounds of every configuration: each run's own warm-up is a
+ * few seconds, and in the first round of a matrix both JVMs were still compiling (both protocols ran at half speed
+ * or less there). Within each group of one concurrency and delay, every repetition starts one configuration later
+ * (A B C, B C A, C A B), so that no configuration always runs right after the same one.
  */
 final class MatrixRunner {
     static final String BASELINE_PROTOCOL = "dubbo";
@@ -148,10 +152,18 @@ final class MatrixRunner {
         String providerJvm;
         try (ProviderProcess provider = ProviderProcess.start(new ArrayList<>(exports), cmd.providerJvmArgs, cmd.serverThreads, 180)) {
             err.println("provider: own JVM, pid " + provider.pid() + ", exports " + exports);
+            for (int round = 1; round <= cmd.warmupRounds; round++) {
+                int k = 0;
+                for (RunSpec s : specs) {
+                    err.printf(Locale.ROOT, "[warm-up round %d, %d/%d] %s%n", round, ++k, specs.size(), s.configLabel());
+                    err.flush();
+                    cmd.runOnce(s, "127.0.0.1", provider.port(s.protocol()), 0);
+                }
+            }
             int runs = specs.size() * cmd.repeat;
             int k = 0;
             for (int rep = 1; rep <= cmd.repeat; rep++) {
-                for (RunSpec s : specs) {
+                for (RunSpec s : inOrder(specs, rep)) {
                     k++;
                     err.printf(Locale.ROOT, "[%d/%d] %s (repeat %d)%n", k, runs, s.configLabel(), rep);
                     err.flush();
@@ -193,6 +205,27 @@ final class MatrixRunner {
         out.flush();
         long errors = results.stream().mapToLong(r -> r.errors).sum();
         return errors == 0 && results.stream().noneMatch(r -> r.truncated) ? 0 : 1;
+    }
+
+    /**
+     * The order of repetition {@code rep} (from 1): groups of one concurrency and delay in the order given, each
+     * rotated left by {@code rep - 1}.
+     */
+    static List<RunSpec> inOrder(List<RunSpec> specs, int rep) {
+        List<RunSpec> out = new ArrayList<>(specs.size());
+        int start = 0;
+        while (start < specs.size()) {
+            int end = start;
+            while (end < specs.size() && specs.get(end).concurrency() == specs.get(start).concurrency()
+                    && specs.get(end).delayMillis() == specs.get(start).delayMillis()) {
+                end++;
+            }
+            List<RunSpec> group = new ArrayList<>(specs.subList(start, end));
+            java.util.Collections.rotate(group, -((rep - 1) % group.size()));
+            out.addAll(group);
+            start = end;
+        }
+        return out;
     }
 
     /** Medians over the repeats of one configuration, and ratios to the baseline at the same c and delay. */
