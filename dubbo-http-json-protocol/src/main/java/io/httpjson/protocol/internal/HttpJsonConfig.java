@@ -110,19 +110,19 @@ public final class HttpJsonConfig {
         }
     }
 
-    /** The keys a consumer's connections are made with: references that differ in one of them get clients of their own. */
-    private static final String[] CLIENT_KEYS = {
-        MAX_CONNECTIONS, MAX_IDLE, PIPELINING, PIPELINING_BUDGET, CLIENT_IDLE_TIMEOUT,
-        CONNECT_TIMEOUT, GZIP_THRESHOLD, MAX_HEADER_BYTES, PAYLOAD, TLS_VERIFY_HOSTNAME
-    };
-
-    /** The URL's values of the keys that shape a consumer's client, joined: equal for references that may share one. */
+    /**
+     * What a consumer's client is made from: every {@code httpjson.*} parameter of the URL, and Dubbo's
+     * {@code connect.timeout} and {@code payload}, in key order. References whose settings are equal may share one
+     * client; a key added later is covered without a second list to keep in step.
+     */
     public static String clientSettings(URL url) {
-        StringBuilder sb = new StringBuilder();
-        for (String key : CLIENT_KEYS) {
-            sb.append(url.getParameter(key, "")).append('|');
-        }
-        return sb.toString();
+        java.util.TreeMap<String, String> settings = new java.util.TreeMap<>();
+        url.getParameters().forEach((k, v) -> {
+            if (k.startsWith("httpjson.") || k.equals(CONNECT_TIMEOUT) || k.equals(PAYLOAD)) {
+                settings.put(k, v);
+            }
+        });
+        return settings.toString();
     }
 
     public static HttpJsonConfig of(URL url) {

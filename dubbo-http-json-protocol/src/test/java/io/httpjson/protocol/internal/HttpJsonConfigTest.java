@@ -28,7 +28,8 @@ class HttpJsonConfigTest {
         assertThat(HttpJsonConfig.clientSettings(base.addParameter("retries", "0")))
                 .isEqualTo(HttpJsonConfig.clientSettings(base));
         for (String key : new String[] {"httpjson.pipelining", "httpjson.pipelining-budget-micros",
-                "httpjson.max-connections", "httpjson.max-header-bytes", "connect.timeout"}) {
+                "httpjson.max-connections", "httpjson.max-header-bytes", "httpjson.tls-verify-hostname",
+                "connect.timeout", "payload"}) {
             assertThat(HttpJsonConfig.clientSettings(base.addParameter(key, "7"))).as(key)
                     .isNotEqualTo(HttpJsonConfig.clientSettings(base));
         }
