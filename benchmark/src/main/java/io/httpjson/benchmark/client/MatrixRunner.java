@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -221,7 +222,7 @@ final class MatrixRunner {
                 end++;
             }
             List<RunSpec> group = new ArrayList<>(specs.subList(start, end));
-            java.util.Collections.rotate(group, -((rep - 1) % group.size()));
+            Collections.rotate(group, -((rep - 1) % group.size()));
             out.addAll(group);
             start = end;
         }
