@@ -11,6 +11,7 @@ import javax.net.ssl.SSLContext;
 
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
+import io.httpjson.protocol.testing.Callers;
 import io.httpjson.protocol.testing.DubboServer;
 import io.httpjson.protocol.testing.Http;
 import io.httpjson.protocol.testing.PolicyCertProvider;
@@ -119,33 +120,20 @@ class TlsTest {
                 .providerSsl(providerSsl("server.key", null))
                 .consumerSsl(consumerSsl("client"))
                 .build().run(server -> {
-            java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(16);
-            try {
-                // a generous budget so that short calls share connections (HTTP/1.1 pipelining inside TLS)
-                TestService svc = server.reference(TestService.class,
-                        r -> r.setParameters(Map.of("httpjson.pipelining-budget-micros", "2000000")));
-                byte[] big = new byte[200_000];
-                new java.util.Random(7).nextBytes(big);
-                java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
-                for (int t = 0; t < 16; t++) {
-                    int caller = t;
-                    done.add(callers.submit(() -> {
-                        for (int i = 0; i < 100; i++) {
-                            String name = caller + "-" + i;
-                            assertThat(svc.hello(name)).isEqualTo("Hello, " + name);
-                        }
-                        // above the gzip threshold both ways
-                        assertThat(svc.echoBytes(big)).isEqualTo(big);
-                        return null;
-                    }));
+            // a generous budget so that short calls share connections (HTTP/1.1 pipelining inside TLS)
+            TestService svc = server.reference(TestService.class,
+                    r -> r.setParameters(Map.of("httpjson.pipelining-budget-micros", "2000000")));
+            byte[] big = new byte[200_000];
+            new java.util.Random(7).nextBytes(big);
+            Callers.concurrently(16, caller -> {
+                for (int i = 0; i < 100; i++) {
+                    String name = caller + "-" + i;
+                    assertThat(svc.hello(name)).isEqualTo("Hello, " + name);
                 }
-                for (java.util.concurrent.Future<?> f : done) {
-                    f.get(60, java.util.concurrent.TimeUnit.SECONDS);
-                }
-                assertThat(server.httpJsonServer().gzippedRequests()).isEqualTo(16);
-            } finally {
-                callers.shutdownNow();
-            }
+                // above the gzip threshold both ways
+                assertThat(svc.echoBytes(big)).isEqualTo(big);
+            });
+            assertThat(server.httpJsonServer().gzippedRequests()).isEqualTo(16);
         });
     }
 

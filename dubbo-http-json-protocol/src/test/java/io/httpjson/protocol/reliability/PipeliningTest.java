@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
+import io.httpjson.protocol.testing.Callers;
 import io.httpjson.protocol.testing.DubboServer;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterEach;
@@ -58,26 +59,13 @@ class PipeliningTest {
     @Test
     void everyCallerGetsItsOwnAnswerOverFewConnections() throws Exception {
         TestService s = reference(2, 16, 10_000);
-        ExecutorService callers = Executors.newFixedThreadPool(32);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < 32; t++) {
-                int caller = t;
-                done.add(callers.submit(() -> {
-                    for (int i = 0; i < 300; i++) {
-                        String name = caller + "-" + i;
-                        assertThat(s.hello(name)).isEqualTo("Hello, " + name);
-                        assertThat(consumer.openConnections()).isLessThanOrEqualTo(2);
-                    }
-                    return null;
-                }));
+        Callers.concurrently(32, caller -> {
+            for (int i = 0; i < 300; i++) {
+                String name = caller + "-" + i;
+                assertThat(s.hello(name)).isEqualTo("Hello, " + name);
+                assertThat(consumer.openConnections()).isLessThanOrEqualTo(2);
             }
-            for (Future<?> f : done) {
-                f.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            callers.shutdownNow();
-        }
+        });
         assertThat(consumer.openConnections()).isBetween(1, 2);
     }
 
