@@ -1,5 +1,6 @@
 package io.httpjson.protocol.reliability;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -468,8 +469,67 @@ class BadInputTest {
                     "Content-Length: " + body.length, "Expect: 100-continue"));
             RawHttp.Response r = RawHttp.read(s.getInputStream());
             assertThat(r.status()).as(r.toString()).isEqualTo(404);
+            // the body was never asked for, so the connection cannot carry another request
+            assertThat(r.header("Connection")).as(r.toString()).isEqualTo("close");
         }
         assertNextCallSucceeds(fastjson);
+    }
+
+    /**
+     * An error found from the headers alone (unknown service or method, wrong Content-Type) while the body is
+     * still on its way: either the provider reads the body and answers on a connection that stays usable, or its
+     * early answer says {@code Connection: close}. Answering early and then closing over the unread body without
+     * saying so made a pooling caller (the JDK's HttpClient) send its next call into a closed connection.
+     */
+    @Test
+    void anErrorFoundFromTheHeadersLeavesTheConnectionUsableOrSaysItCloses() throws IOException {
+        String[][] requests = {
+                {"/com.acme.Nope/hello", "application/json"},
+                {SVC + "nope", "application/json"},
+                {SVC + "hello", "text/plain"},
+        };
+        for (String[] e : requests) {
+            CASES.incrementAndGet();
+            byte[] body = "[\"the body comes later\"]".getBytes(StandardCharsets.UTF_8);
+            try (Socket s = RawHttp.connect(fastjson.port())) {
+                OutputStream out = s.getOutputStream();
+                out.write(RawHttp.request("POST", e[0], "HTTP/1.1", null, "Content-Type: " + e[1],
+                        "Content-Length: " + body.length));
+                out.flush();
+                BufferedInputStream in = new BufferedInputStream(s.getInputStream());
+                if (answersWithin(s, in, 300)) {
+                    RawHttp.Response early = RawHttp.read(in);
+                    assertThat(early.header("Connection")).as("an answer before the body: %s", early).isEqualTo("close");
+                    continue;
+                }
+                ByteArrayOutputStream rest = new ByteArrayOutputStream();
+                rest.writeBytes(body);
+                rest.writeBytes(RawHttp.post(SVC + "hello", "[\"again\"]"));
+                out.write(rest.toByteArray());
+                out.flush();
+                RawHttp.Response first = RawHttp.read(in);
+                assertThat(first.status()).as(first.toString()).isBetween(400, 499);
+                assertThat(first.header("Connection")).as(first.toString()).isNull();
+                RawHttp.Response second = RawHttp.read(in);
+                assertThat(second.text()).as(e[0]).isEqualTo("\"Hello, again\"");
+            }
+        }
+        assertNextCallSucceeds(fastjson);
+    }
+
+    /** Whether the provider starts an answer within {@code millis}; consumes nothing. */
+    private static boolean answersWithin(Socket s, BufferedInputStream in, int millis) throws IOException {
+        int before = s.getSoTimeout();
+        s.setSoTimeout(millis);
+        in.mark(1);
+        try {
+            return in.read() >= 0;
+        } catch (java.net.SocketTimeoutException quiet) {
+            return false;
+        } finally {
+            in.reset();
+            s.setSoTimeout(before);
+        }
     }
 
     /** Two requests in one write: both answered, in order, on the same connection. */

@@ -70,16 +70,9 @@ final class RequestHandler extends Handler.Abstract {
 
     /** A plain-text request to a port that serves HTTPS only: a 400 naming the https:// URL, then close. */
     private void refusePlainText(Request request, Exchange ex) {
-        Runnable refuse = () -> ex.error(server.defaultCodec(), ErrorCode.TLS_REQUIRED, 400, "this port serves"
+        ex.reject(server.defaultCodec(), ErrorCode.TLS_REQUIRED, 400, "this port serves"
                 + " HTTPS only: call https://" + request.getHttpURI().getAuthority() + request.getHttpURI().getPath()
                 + " (a Dubbo consumer needs dubbo.ssl client settings to speak TLS)", true);
-        long length = request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);
-        if (length >= 0 && length <= DISCARD_LIMIT) {
-            // read what was sent before closing, so that the caller gets the answer rather than a reset
-            ex.discardThen(refuse);
-        } else {
-            refuse.run();
-        }
     }
 
     /**
@@ -93,7 +86,7 @@ final class RequestHandler extends Handler.Abstract {
         }
         String allowed = Cors.allowedOrigin(config, origin);
         if (allowed == null) {
-            ex.error(server.defaultCodec(), ErrorCode.FORBIDDEN, 403, Cors.refusal(config, origin), false);
+            ex.reject(server.defaultCodec(), ErrorCode.FORBIDDEN, 403, Cors.refusal(config, origin), false);
         } else {
             Cors.allowPreflight(config, allowed, request.getHeaders().get(Cors.REQUEST_HEADERS), response.getHeaders());
             ex.noContent();
@@ -113,20 +106,20 @@ final class RequestHandler extends Handler.Abstract {
             return true;
         }
         if (server.isClosing()) {
-            ex.error(server.defaultCodec(), ErrorCode.SHUTTING_DOWN, 503, "the provider is shutting down; retry on another"
+            ex.reject(server.defaultCodec(), ErrorCode.SHUTTING_DOWN, 503, "the provider is shutting down; retry on another"
                     + " provider", true);
             return true;
         }
         if (!"POST".equals(request.getMethod())) {
             response.getHeaders().put(HttpHeader.ALLOW, "POST");
-            ex.error(server.defaultCodec(), ErrorCode.METHOD_NOT_ALLOWED, 405, "HTTP method " + request.getMethod()
+            ex.reject(server.defaultCodec(), ErrorCode.METHOD_NOT_ALLOWED, 405, "HTTP method " + request.getMethod()
                     + " is not supported: call a service method with POST /{interface}/{method} and a JSON body", false);
             return true;
         }
         String path = request.getHttpURI().getDecodedPath();
         int slash = path == null ? -1 : path.lastIndexOf('/');
         if (slash <= 1 || slash == path.length() - 1) {
-            ex.error(server.defaultCodec(), ErrorCode.SERVICE_NOT_FOUND, 404, "path '" + path + "' is not"
+            ex.reject(server.defaultCodec(), ErrorCode.SERVICE_NOT_FOUND, 404, "path '" + path + "' is not"
                     + " /{interface}/{method}; exported here: " + server.routes().describe(), false);
             return true;
         }
@@ -149,7 +142,7 @@ final class RequestHandler extends Handler.Abstract {
         if (route == null) {
             String known = candidates == null ? server.routes().describe()
                     : candidates.stream().map(ServiceRoute::describe).reduce((a, b) -> a + ", " + b).orElse("");
-            ex.error(server.defaultCodec(), ErrorCode.SERVICE_NOT_FOUND, 404, "no service " + servicePath
+            ex.reject(server.defaultCodec(), ErrorCode.SERVICE_NOT_FOUND, 404, "no service " + servicePath
                     + (version != null ? " version " + version : "") + (group != null ? " group " + group : "")
                     + " is exported here; exported: [" + known + "]"
                     + (candidates != null ? ". Pick one with the " + Wire.VERSION + " and " + Wire.GROUP + " headers" : ""),
@@ -159,13 +152,13 @@ final class RequestHandler extends Handler.Abstract {
         JsonCodec codec = route.codec;
         MethodMeta[] methods = route.meta.byName(methodName);
         if (methods == null) {
-            ex.error(codec, ErrorCode.METHOD_NOT_FOUND, 404, "service " + route.path + " has no method '" + methodName
+            ex.reject(codec, ErrorCode.METHOD_NOT_FOUND, 404, "service " + route.path + " has no method '" + methodName
                     + "'; its methods: " + route.meta.describeMethods(), false);
             return true;
         }
         String contentType = headers.get(HttpHeader.CONTENT_TYPE);
         if (contentType != null && !isJson(contentType)) {
-            ex.error(codec, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, "Content-Type '" + contentType + "' is not"
+            ex.reject(codec, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, "Content-Type '" + contentType + "' is not"
                     + " supported: send the arguments as JSON with 'Content-Type: application/json'"
                     + " (curl: -H 'Content-Type: application/json')", false);
             return true;
@@ -174,20 +167,15 @@ final class RequestHandler extends Handler.Abstract {
         if (length > config.payload()) {
             String message = "request body of " + length + " bytes exceeds the provider's limit of "
                     + config.payload() + " bytes (Dubbo 'payload' setting)";
-            if (length - config.payload() <= DISCARD_LIMIT) {
-                // read and drop the rest, then answer on a connection that stays usable: closing with unread
-                // bytes would make the kernel reset it, and the caller could lose the answer
-                ex.discardThen(() -> ex.error(codec, ErrorCode.PAYLOAD_TOO_LARGE, 413, message, false));
-            } else {
-                ex.error(codec, ErrorCode.PAYLOAD_TOO_LARGE, 413, message, true);
-            }
+            // a body at most DISCARD_LIMIT over the limit is read and dropped, and the connection kept
+            ex.reject(codec, ErrorCode.PAYLOAD_TOO_LARGE, 413, message, false, config.payload() + DISCARD_LIMIT);
             return true;
         }
         String encoding = headers.get(HttpHeader.CONTENT_ENCODING);
         boolean gzipped = false;
         if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
             if (!encoding.equalsIgnoreCase("gzip")) {
-                ex.error(codec, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, "Content-Encoding '" + encoding
+                ex.reject(codec, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, "Content-Encoding '" + encoding
                         + "' is not supported (expected: gzip or none)", false);
                 return true;
             }
@@ -240,6 +228,8 @@ final class RequestHandler extends Handler.Abstract {
         byte[] buffer;
         int size;
         long declaredLength;
+        /** Bytes of a refused request's body read and dropped so far. */
+        long discarded;
 
         Exchange(Request request, Response response, Callback callback) {
             this.request = request;
@@ -252,18 +242,47 @@ final class RequestHandler extends Handler.Abstract {
             response.write(true, null, callback);
         }
 
-        /** Reads the body and drops it, then runs {@code then}; never holds more than one chunk. */
-        void discardThen(Runnable then) {
+        /**
+         * Answers an error found before the body was read, reading and dropping a body of up to DISCARD_LIMIT bytes
+         * first. Jetty closes a connection whose request body was not read to the end, after the answer has gone
+         * out without {@code Connection: close}: a pooling caller (the JDK's HttpClient) then sends its next call
+         * into the closed connection. A larger body, or one the caller holds back until {@code 100 Continue}, is
+         * not waited for: the answer goes at once and says the connection closes.
+         */
+        void reject(JsonCodec codec, ErrorCode code, int status, String message, boolean close) {
+            reject(codec, code, status, message, close, DISCARD_LIMIT);
+        }
+
+        void reject(JsonCodec codec, ErrorCode code, int status, String message, boolean close, long maxDiscard) {
+            HttpFields headers = request.getHeaders();
+            long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
+            if (length == 0 || !request.getConnectionMetaData().isPersistent()) {
+                error(codec, code, status, message, close);
+            } else if (length > maxDiscard || headers.contains(HttpHeader.EXPECT, "100-continue")) {
+                error(codec, code, status, message, true);
+            } else {
+                // no Content-Length: chunked, read up to the cap
+                discardThen(length < 0 ? DISCARD_LIMIT : length, () -> error(codec, code, status, message, close),
+                        () -> error(codec, code, status, message, true));
+            }
+        }
+
+        /**
+         * Reads the body and drops it, then runs {@code then}, or {@code tooMuch} once more than {@code cap} bytes
+         * have come; never holds more than one chunk.
+         */
+        private void discardThen(long cap, Runnable then, Runnable tooMuch) {
             while (true) {
                 Content.Chunk chunk = request.read();
                 if (chunk == null) {
-                    request.demand(() -> discardThen(then));
+                    request.demand(() -> discardThen(cap, then, tooMuch));
                     return;
                 }
                 boolean end = chunk.isLast() || Content.Chunk.isFailure(chunk);
+                discarded += chunk.remaining();
                 chunk.release();
-                if (end) {
-                    then.run();
+                if (end || discarded > cap) {
+                    (discarded > cap ? tooMuch : then).run();
                     return;
                 }
             }
@@ -572,7 +591,10 @@ final class RequestHandler extends Handler.Abstract {
     /** The most a request body buffer starts with; it grows (doubling, up to the announced length) as data comes. */
     static final int INITIAL_BUFFER = 64 * 1024;
 
-    /** A body at most this much over the limit is read and dropped before the 413, keeping the connection. */
+    /**
+     * The most body bytes read and dropped before an error answer, to keep the connection (over the payload limit
+     * for a 413); a longer body gets the answer at once, with Connection: close.
+     */
     static final long DISCARD_LIMIT = 1024 * 1024;
 
     private static InetSocketAddress inet(SocketAddress a) {
