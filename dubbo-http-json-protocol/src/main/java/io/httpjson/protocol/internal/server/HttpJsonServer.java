@@ -208,12 +208,12 @@ public final class HttpJsonServer implements ProtocolServer {
         }
     }
 
-    /** Connections open to this server now. */
     /** The accept queue the listening socket was opened with ({@code backlog}). */
     public int acceptQueueSize() {
         return connector.getAcceptQueueSize();
     }
 
+    /** Connections open to this server now. */
     public int connections() {
         return connector.getConnectedEndPoints().size();
     }
