@@ -262,7 +262,7 @@ final class RequestHandler extends Handler.Abstract {
                 error(codec, code, status, message, true);
             } else {
                 // no Content-Length: chunked, read up to the cap
-                discardThen(length < 0 ? DISCARD_LIMIT : length, () -> error(codec, code, status, message, close),
+                discardThen(length < 0 ? maxDiscard : length, () -> error(codec, code, status, message, close),
                         () -> error(codec, code, status, message, true));
             }
         }
