@@ -17,6 +17,15 @@ public final class Wire {
     /** Picks one of overloaded methods: parameter type names joined by {@code ,}. */
     public static final String PARAMETER_TYPES = "Dubbo-Parameter-Types";
 
+    /**
+     * Request to response, echoed: a number the consumer gives each request, so that it can tell which request a
+     * response answers (an answer to any other than the oldest in flight means the connection is out of step).
+     */
+    public static final String REQUEST_ID = "Dubbo-Request-Id";
+    /** {@code respond-async} (RFC 7240) on a one-way call: the provider answers 202 before it runs the call. */
+    public static final String PREFER = "Prefer";
+    public static final String RESPOND_ASYNC = "respond-async";
+
     public static final String HELP = "docs/troubleshooting.md";
 
     private Wire() {}

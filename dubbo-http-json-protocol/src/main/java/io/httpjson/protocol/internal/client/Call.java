@@ -5,10 +5,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.MethodMeta;
-import io.netty.channel.Channel;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.Timeout;
 import org.apache.dubbo.rpc.AppResponse;
@@ -16,13 +17,15 @@ import org.apache.dubbo.rpc.Invocation;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
 /**
- * One call in flight: the request (kept until the call ends, so a request that was never sent can be sent
- * again on a fresh connection), where the caller waits, and the state the pool and the handler share.
+ * One call: its request until it is written (taken once, by the connection that writes it, or freed when the call
+ * ends first), where the caller waits, and how the call ends (once: response, timeout or failure).
  */
 final class Call {
 
-    /** The whole request (head and body), as {@link RequestWriter} made it. */
-    final ByteBuf request;
+    private static final AtomicLong IDS = new AtomicLong();
+
+    /** Sent as {@code Dubbo-Request-Id} and echoed by the provider: a response is matched to its call by it. */
+    final long id;
     final JsonCodec codec;
     final FrameworkModel model;
     final Invocation invocation;
@@ -33,21 +36,23 @@ final class Call {
     final Executor executor;
     final int timeoutMillis;
     final boolean oneway;
+    /** The whole request (head and body), as {@link RequestWriter} made it; null once written or freed. */
+    private final AtomicReference<ByteBuf> request;
     private final AtomicBoolean done = new AtomicBoolean();
     volatile Timeout timeout;
-    volatile Channel channel;
-    /** The connection came from the idle pool (so it may have been closed by the server meanwhile). */
-    volatile boolean reusedConnection;
-    volatile boolean responseStarted;
-    volatile boolean retried;
-    /** Set by the pool when it gives the call a connection (guarded by the pool). */
-    boolean queued;
-    /** The provider time the pool expects this call to hold its connection, as it was counted (guarded by the pool). */
+    /** The connection the pool gave the call (null while it waits for one). */
+    volatile Connection connection;
+    /** The connection on which this call was written and then given up (guarded by that connection). */
+    Connection abandonedOn;
+    /** The provider time the pool expects this call to hold its connection (guarded by its connection). */
     long expectedNanos;
+    /** Times the request found its connection closed before it was written and went back to the pool. */
+    int resends;
 
-    Call(ByteBuf request, JsonCodec codec, FrameworkModel model, Invocation invocation, MethodMeta method, Pace pace, CompletableFuture<AppResponse> future,
-            Executor executor, int timeoutMillis, boolean oneway) {
-        this.request = request;
+    Call(long id, ByteBuf request, JsonCodec codec, FrameworkModel model, Invocation invocation, MethodMeta method, Pace pace,
+            CompletableFuture<AppResponse> future, Executor executor, int timeoutMillis, boolean oneway) {
+        this.id = id;
+        this.request = new AtomicReference<>(request);
         this.codec = codec;
         this.model = model;
         this.invocation = invocation;
@@ -59,13 +64,38 @@ final class Call {
         this.oneway = oneway;
     }
 
+    /** A new request id: unique in this JVM, never 0. */
+    static long nextId() {
+        return IDS.incrementAndGet();
+    }
+
     boolean isDone() {
         return done.get();
     }
 
+    /** The request to write, once; null if the call has ended (nothing is to be sent) or it was taken. */
+    ByteBuf takeRequest() {
+        return isDone() ? null : request.getAndSet(null);
+    }
+
+    /** Gives back a request that was taken but never written; freed if the call ended meanwhile. */
+    void putBack(ByteBuf taken) {
+        request.set(taken);
+        if (isDone()) {
+            freeRequest();
+        }
+    }
+
+    private void freeRequest() {
+        ByteBuf b = request.getAndSet(null);
+        if (b != null) {
+            b.release();
+        }
+    }
+
     /**
-     * Ends the call once: cancels the timer, frees the request, and runs {@code completion} where the caller
-     * waits (the caller's own thread for a synchronous call). Returns false if the call had already ended.
+     * Ends the call once: cancels the timer, frees a request that was never written, and runs {@code completion}
+     * where the caller waits (the caller's own thread for a synchronous call). Returns false if it had ended.
      */
     boolean finish(Runnable completion) {
         if (!done.compareAndSet(false, true)) {
@@ -75,7 +105,7 @@ final class Call {
         if (t != null) {
             t.cancel();
         }
-        request.release();
+        freeRequest();
         try {
             executor.execute(completion);
         } catch (RejectedExecutionException e) {
@@ -89,9 +119,14 @@ final class Call {
         return finish(() -> future.completeExceptionally(error));
     }
 
+    /** A one-way call ends when its request is written. */
+    void completeOneway() {
+        finish(() -> future.complete(new AppResponse(invocation)));
+    }
+
     InetSocketAddress local() {
-        Channel ch = channel;
-        return ch != null && ch.localAddress() instanceof InetSocketAddress ? (InetSocketAddress) ch.localAddress()
-                : null;
+        Connection c = connection;
+        return c != null && c.channel.localAddress() instanceof InetSocketAddress
+                ? (InetSocketAddress) c.channel.localAddress() : null;
     }
 }

@@ -3,7 +3,6 @@ package io.httpjson.protocol.internal.client;
 import java.net.InetSocketAddress;
 
 import io.httpjson.protocol.internal.HttpJsonConfig;
-import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslContext;
 import org.apache.dubbo.common.URL;
 
@@ -46,8 +45,8 @@ public final class HttpJsonClient {
             }
             closed = true;
         }
-        pool.close();
-        ClientResources.release();
+        // the IO threads stay until the calls still in flight on this client's connections have ended
+        pool.close(resources::release);
     }
 
     /** True if calls go over TLS. */
@@ -71,18 +70,5 @@ public final class HttpJsonClient {
     /** Calls sent on a connection that had others in flight (pipelined), since the client was made. */
     public long pipelinedCalls() {
         return pool.pipelinedCalls();
-    }
-
-    /** Closes the connection the call is using, on its IO thread, if it still belongs to that call. */
-    static void abort(Call call) {
-        Channel ch = call.channel;
-        if (ch != null) {
-            ch.eventLoop().execute(() -> {
-                ClientHandler h = ch.pipeline().get(ClientHandler.class);
-                if (h != null && h.isInFlight(call)) {
-                    ch.close();
-                }
-            });
-        }
     }
 }

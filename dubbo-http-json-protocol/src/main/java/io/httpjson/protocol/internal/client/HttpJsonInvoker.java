@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.Attachments;
@@ -42,10 +43,10 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
     private final FrameworkModel model;
     private final ServiceMeta meta;
     private final RequestWriter writer;
-    private final java.util.function.Consumer<HttpJsonInvoker<?>> onDestroy;
+    private final Consumer<HttpJsonInvoker<?>> onDestroy;
 
     public HttpJsonInvoker(Class<T> type, URL url, HttpJsonClient client, JsonCodec codec, FrameworkModel model,
-            java.util.function.Consumer<HttpJsonInvoker<?>> onDestroy) {
+            Consumer<HttpJsonInvoker<?>> onDestroy) {
         super(type, url, new String[] {INTERFACE_KEY, GROUP_KEY, TOKEN_KEY});
         this.client = client;
         this.codec = codec;
@@ -79,14 +80,15 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         }
         inv.setAttachment(TIMEOUT_KEY, String.valueOf(timeout));
         RequestWriter.Head head = writer.head(method, meta);
-        ByteBuf request = newRequest(inv, method, head, timeout);
+        long id = Call.nextId();
+        boolean oneway = RpcUtils.isOneway(getUrl(), inv);
+        ByteBuf request = newRequest(inv, method, head, timeout, id, oneway);
         ExecutorService executor = getCallbackExecutor(getUrl(), inv);
         if (executor == null) {
             executor = ExecutorRepository.getInstance(getUrl().getOrDefaultApplicationModel()).getSharedExecutor();
         }
         CompletableFuture<AppResponse> future = new CompletableFuture<>();
-        Call call = new Call(request, codec, model, inv, method, head.pace, future, executor, timeout,
-                RpcUtils.isOneway(getUrl(), inv));
+        Call call = new Call(id, request, codec, model, inv, method, head.pace, future, executor, timeout, oneway);
         call.timeout = client.resources.timer.newTimeout(t -> onTimeout(call), timeout, TimeUnit.MILLISECONDS);
         client.pool.acquire(call);
         AsyncRpcResult result = new AsyncRpcResult(future, inv);
@@ -94,7 +96,8 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         return result;
     }
 
-    private ByteBuf newRequest(RpcInvocation inv, MethodMeta method, RequestWriter.Head head, int timeout) {
+    private ByteBuf newRequest(RpcInvocation inv, MethodMeta method, RequestWriter.Head head, int timeout, long id,
+            boolean oneway) {
         String attachments;
         try {
             attachments = Attachments.encode(inv.getObjectAttachments(), client.config.maxAttachmentBytes());
@@ -102,7 +105,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: " + e.getMessage(), e);
         }
         try {
-            return writer.write(head, method, inv.getArguments(), codec, timeout, attachments);
+            return writer.write(head, method, inv.getArguments(), codec, timeout, attachments, id, oneway);
         } catch (IOException | RuntimeException e) {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: the arguments of "
                     + getInterface().getName() + "." + method + " could not be written as JSON: " + e, e);
@@ -113,10 +116,9 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         if (call.fail(new TimeoutException(false, call.local(), client.pool.remote(), "httpjson: no response from "
                 + client.pool.remote() + " to " + getInterface().getName() + "." + call.method.name() + " within "
                 + call.timeoutMillis + " ms"
-                + (call.channel == null ? " (no connection was free: all " + client.config.maxConnections()
+                + (call.connection == null ? " (no connection was free: all " + client.config.maxConnections()
                         + " busy; see httpjson.max-connections)" : "")))) {
             client.pool.abandon(call);
-            HttpJsonClient.abort(call);
         }
     }
 

@@ -30,6 +30,9 @@ final class RequestWriter {
     private static final byte[] CONTENT_ENCODING_GZIP = "Content-Encoding: gzip\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TIMEOUT = (Wire.TIMEOUT + ": ").getBytes(StandardCharsets.US_ASCII);
     private static final byte[] ATTACHMENTS = (Wire.ATTACHMENTS + ": ").getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] REQUEST_ID = (Wire.REQUEST_ID + ": ").getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] RESPOND_ASYNC = (Wire.PREFER + ": " + Wire.RESPOND_ASYNC + "\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CRLF = {'\r', '\n'};
 
     private final String pathPrefix;
@@ -110,9 +113,12 @@ final class RequestWriter {
         return overloads != null && overloads.length > 1;
     }
 
-    /** The request for one call of the method whose {@link #head} is given. */
-    ByteBuf write(Head h, MethodMeta method, Object[] args, JsonCodec codec, int timeoutMillis, String attachments)
-            throws IOException {
+    /**
+     * The request for one call of the method whose {@link #head} is given: {@code id} is echoed in its response, and
+     * a {@code oneway} call asks to be answered before it runs.
+     */
+    ByteBuf write(Head h, MethodMeta method, Object[] args, JsonCodec codec, int timeoutMillis, String attachments,
+            long id, boolean oneway) throws IOException {
         byte[] head = h.bytes;
         ByteBuf buf = ByteBufAllocator.DEFAULT.buffer(head.length + 64 + (attachments == null ? 0
                 : attachments.length()) + 1024);
@@ -121,6 +127,12 @@ final class RequestWriter {
             buf.writeBytes(TIMEOUT);
             buf.writeCharSequence(Integer.toString(timeoutMillis), StandardCharsets.US_ASCII);
             buf.writeBytes(CRLF);
+            buf.writeBytes(REQUEST_ID);
+            buf.writeCharSequence(Long.toString(id), StandardCharsets.US_ASCII);
+            buf.writeBytes(CRLF);
+            if (oneway) {
+                buf.writeBytes(RESPOND_ASYNC);
+            }
             if (attachments != null) {
                 buf.writeBytes(ATTACHMENTS);
                 buf.writeCharSequence(attachments, StandardCharsets.US_ASCII);

@@ -12,6 +12,7 @@ import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.Gzip;
 import io.httpjson.protocol.internal.Wire;
 import org.apache.dubbo.remoting.RemotingException;
+import org.apache.dubbo.remoting.TimeoutException;
 import org.apache.dubbo.rpc.AppResponse;
 import org.apache.dubbo.rpc.RpcException;
 
@@ -20,12 +21,17 @@ final class Responses {
 
     private Responses() {}
 
+    private static Object remote(Call call) {
+        Connection c = call.connection;
+        return c == null ? "the provider" : c.channel.remoteAddress();
+    }
+
     static void read(Call call, ClientHandler.ResponseData response, int maxBody) {
         try {
             readOrThrow(call, response, maxBody);
         } catch (RuntimeException | StackOverflowError e) {
             call.future.completeExceptionally(new RpcException(RpcException.SERIALIZATION_EXCEPTION,
-                    "httpjson: the response of " + call.method.name() + " from " + call.channel.remoteAddress()
+                    "httpjson: the response of " + call.method.name() + " from " + remote(call)
                             + " could not be read: " + e, e));
         }
     }
@@ -40,7 +46,7 @@ final class Responses {
                 bytes = Gzip.gunzip(bytes, len, maxBody, "the response body");
             } catch (IOException e) {
                 call.future.completeExceptionally(new RemotingException(call.local(), null, "httpjson: the gzipped"
-                        + " response of " + call.method.name() + " from " + call.channel.remoteAddress()
+                        + " response of " + call.method.name() + " from " + remote(call)
                         + " could not be read: " + e.getMessage()));
                 return;
             }
@@ -70,7 +76,7 @@ final class Responses {
         if (body == null || !(body.get(ErrorBody.CODE) instanceof String)) {
             String text = new String(bytes, off, Math.min(len, 300), StandardCharsets.UTF_8);
             call.future.completeExceptionally(new RemotingException(call.local(), null, "httpjson: HTTP " + status
-                    + " from " + call.channel.remoteAddress() + " without a JSON error body: " + text));
+                    + " from " + remote(call) + " without a JSON error body: " + text));
             return;
         }
         ErrorCode code = ErrorCode.fromName((String) body.get(ErrorBody.CODE));
@@ -85,10 +91,10 @@ final class Responses {
             call.future.complete(result);
             return;
         }
-        String text = "httpjson: " + code + " (HTTP " + status + ") from " + call.channel.remoteAddress() + ": "
+        String text = "httpjson: " + code + " (HTTP " + status + ") from " + remote(call) + ": "
                 + message;
         if (code == ErrorCode.DEADLINE_EXCEEDED) {
-            call.future.completeExceptionally(new org.apache.dubbo.remoting.TimeoutException(true, call.local(),
+            call.future.completeExceptionally(new TimeoutException(true, call.local(),
                     null, text));
             return;
         }

@@ -310,6 +310,10 @@ public final class HttpJsonServer implements ProtocolServer {
             RequestHandler.Output out = new RequestHandler.Output(256);
             defaultCodec.write(ErrorBody.of(code, status, message), null, out);
             response.setStatus(status);
+            String id = request.getHeaders().get(Wire.REQUEST_ID);
+            if (id != null) {
+                response.getHeaders().put(Wire.REQUEST_ID, id);
+            }
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON_UTF8);
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, out.size());
             if (status == 431 || status == 400) {

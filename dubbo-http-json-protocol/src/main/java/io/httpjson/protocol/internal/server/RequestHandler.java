@@ -61,11 +61,15 @@ final class RequestHandler extends Handler.Abstract {
     private final HttpJsonServer server;
     private final HttpJsonConfig config;
 
+    /** {@code Keep-Alive: timeout=N}: this server's idle timeout in whole seconds. */
+    private final String keepAlive;
+
     RequestHandler(HttpJsonServer server, HttpJsonConfig config) {
         // JETTY runs invocations on the thread Jetty calls us on, so Jetty must know it may block
         super(config.dispatch() == HttpJsonConfig.Dispatch.JETTY ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING);
         this.server = server;
         this.config = config;
+        this.keepAlive = "timeout=" + config.serverIdleTimeoutMillis() / 1000;
     }
 
     /** A plain-text request to a port that serves HTTPS only: a 400 naming the https:// URL, then close. */
@@ -230,6 +234,8 @@ final class RequestHandler extends Handler.Abstract {
         long declaredLength;
         /** Bytes of a refused request's body read and dropped so far. */
         long discarded;
+        /** A one-way call was answered (202) before it ran. */
+        boolean answered;
 
         Exchange(Request request, Response response, Callback callback) {
             this.request = request;
@@ -424,9 +430,21 @@ final class RequestHandler extends Handler.Abstract {
                     route.protocolServiceKey, method.parameterClasses(), args);
             inv.addObjectAttachments(attachments);
             inv.setInvoker(route.invoker);
-            RpcContext.getServiceContext()
-                    .setRemoteAddress(inet(request.getConnectionMetaData().getRemoteSocketAddress()))
-                    .setLocalAddress(inet(request.getConnectionMetaData().getLocalSocketAddress()));
+            InetSocketAddress remote = inet(request.getConnectionMetaData().getRemoteSocketAddress());
+            InetSocketAddress local = inet(request.getConnectionMetaData().getLocalSocketAddress());
+            if (headers.contains(Wire.PREFER, Wire.RESPOND_ASYNC)) {
+                // a one-way call: the caller wants no result, so the connection is answered and free (Jetty may
+                // read the next request on it) while the call runs on another thread
+                answered = true;
+                sendBytes(202, EMPTY, 0, false);
+                request.getComponents().getExecutor().execute(() -> invoke(method, inv, remote, local));
+                return;
+            }
+            invoke(method, inv, remote, local);
+        }
+
+        private void invoke(MethodMeta method, RpcInvocation inv, InetSocketAddress remote, InetSocketAddress local) {
+            RpcContext.getServiceContext().setRemoteAddress(remote).setLocalAddress(local);
             Result result;
             try {
                 result = route.invoker.invoke(inv);
@@ -480,6 +498,13 @@ final class RequestHandler extends Handler.Abstract {
         }
 
         private void respond(MethodMeta method, Result result, Throwable failure) {
+            if (answered) {
+                if (failure != null || (result != null && result.hasException())) {
+                    LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: one-way call " + route.path + "." + method
+                            + " failed", failure != null ? failure : result.getException());
+                }
+                return;
+            }
             JsonCodec codec = route.codec;
             try {
                 if (failure instanceof CompletionException && failure.getCause() != null) {
@@ -572,12 +597,19 @@ final class RequestHandler extends Handler.Abstract {
         private void sendBytes(int status, byte[] bytes, int len, boolean close) {
             response.setStatus(status);
             HttpFields.Mutable h = response.getHeaders();
+            String id = request.getHeaders().get(Wire.REQUEST_ID);
+            if (id != null) {
+                h.put(Wire.REQUEST_ID, id);
+            }
             if (len > 0 || status != 200) {
                 h.put(HttpHeader.CONTENT_TYPE, Wire.JSON_UTF8);
             }
             h.put(HttpHeader.CONTENT_LENGTH, len);
             if (close) {
                 h.put(HttpHeader.CONNECTION, "close");
+            } else {
+                // so that consumers retire a pooled connection before this server closes it for being idle
+                h.put(HttpHeader.KEEP_ALIVE, keepAlive);
             }
             if (runNanos != 0) {
                 h.put(ServerTiming.HEADER, ServerTiming.format(System.nanoTime() - runNanos));

@@ -1,0 +1,266 @@
+package io.httpjson.protocol.internal.client;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+
+/**
+ * One keep-alive HTTP/1.1 connection and everything that is known about it: the calls the pool gave it, the
+ * requests written on it in the order they went out (responses come back in that order), the calls whose caller
+ * stopped waiting, and whether it may take more calls. All of it is guarded by this object's lock; the pool takes
+ * its own lock first when it needs both, never the other way round.
+ *
+ * <p>At most once: a request is written at most once. A call whose request may have reached the provider is never
+ * sent again by the transport; it ends with its response, its timeout, or a network error that Dubbo's cluster
+ * may retry ({@code retries}). The one exception is a request that provably never left: the connection was already
+ * closed when its turn to be written came, so it goes back to the pool for another connection.
+ *
+ * <p>A call that times out keeps its place in the line: its late response is read and dropped, so the calls behind
+ * it still get their own. While such a late response is due, no new call joins the connection (it may be stalled);
+ * once every call left on it has been given up, it is closed.
+ */
+final class Connection {
+
+    private final ConnectionPool pool;
+    final Channel channel;
+    /** Written and not yet answered, oldest first: each response belongs to the head. */
+    private final ArrayDeque<Call> inFlight = new ArrayDeque<>(4);
+    /** Calls given to this connection and not yet ended here (written or about to be). */
+    private int assigned;
+    /** Of those, the calls not known to be short: while there is one, nothing joins. */
+    private int unpaced;
+    /** Provider time the assigned short calls are expected to take, together. */
+    private long expectedNanos;
+    /** Calls in {@link #inFlight} whose caller stopped waiting: their responses are dropped when they come. */
+    private int abandoned;
+    /** No new calls: the provider said it closes, or its keep-alive is about to run out. */
+    private boolean retired;
+    private boolean closed;
+    /** When the connection last fell idle ({@link System#nanoTime()}). */
+    private long idleSince;
+    /** How long the provider keeps an idle connection, as it announced ({@code Keep-Alive: timeout}); -1 unknown. */
+    private long keepAliveNanos = -1;
+    /** Requests written since the last flush was scheduled (IO thread only). */
+    private boolean flushPending;
+    /** Why the connection is being closed, if it was for an error. */
+    private volatile Throwable lastError;
+
+    Connection(ConnectionPool pool, Channel channel) {
+        this.pool = pool;
+        this.channel = channel;
+    }
+
+    /** Counts a call given to this connection; it is then sent with {@link #send}. */
+    synchronized void assign(Call call, long paceNanos) {
+        assigned++;
+        call.expectedNanos = paceNanos;
+        if (paceNanos < 0) {
+            unpaced++;
+        } else {
+            expectedNanos += paceNanos;
+        }
+        call.connection = this;
+    }
+
+    /** Takes back what {@link #assign} counted. */
+    private void unassign(Call call) {
+        assert Thread.holdsLock(this);
+        assigned--;
+        if (call.expectedNanos < 0) {
+            unpaced--;
+        } else {
+            expectedNanos -= call.expectedNanos;
+        }
+        if (assigned == 0) {
+            idleSince = System.nanoTime();
+        }
+    }
+
+    /** Whether a short call expected to take {@code pace} may be pipelined behind the calls on this connection. */
+    synchronized boolean mayJoin(long pace, int depth, long budgetNanos) {
+        return usable() && assigned > 0 && assigned < depth && unpaced == 0 && expectedNanos + pace <= budgetNanos;
+    }
+
+    /** Calls on this connection, or -1 if it takes no more. */
+    synchronized int load() {
+        return usable() ? assigned : -1;
+    }
+
+    synchronized boolean isIdle() {
+        return assigned == 0;
+    }
+
+    /** No caller waits for anything on this connection (every call left on it, if any, was given up). */
+    synchronized boolean nobodyWaiting() {
+        return assigned == abandoned;
+    }
+
+    /** Open, taking calls, and not about to be closed by the provider for being idle too long. */
+    synchronized boolean usable() {
+        return !closed && !retired && abandoned == 0 && channel.isActive() && !keepAliveRunningOut();
+    }
+
+    /**
+     * The provider's announced idle timeout is close: a request written now could cross its close. Leaves a
+     * quarter of the timeout, at most a second, as margin for the time the last response took to arrive.
+     */
+    private boolean keepAliveRunningOut() {
+        assert Thread.holdsLock(this);
+        if (keepAliveNanos < 0 || assigned > 0) {
+            return false;
+        }
+        long margin = Math.min(1_000_000_000L, keepAliveNanos / 4);
+        return System.nanoTime() - idleSince >= keepAliveNanos - margin;
+    }
+
+    /** Sends an assigned call's request, on the IO thread, after the requests sent before it. */
+    void send(Call call) {
+        if (channel.eventLoop().inEventLoop()) {
+            write(call);
+        } else {
+            channel.eventLoop().execute(() -> write(call));
+        }
+    }
+
+    private void write(Call call) {
+        ByteBuf request;
+        boolean neverLeft;
+        boolean wasLast;
+        synchronized (this) {
+            request = call.takeRequest();
+            neverLeft = request != null && (closed || !channel.isActive());
+            if (request != null && !neverLeft) {
+                inFlight.add(call);
+            } else {
+                unassign(call);
+            }
+            wasLast = assigned == 0;
+        }
+        if (request == null) {
+            // the call ended (timed out) before its turn: nothing was sent
+            pool.released(this);
+            return;
+        }
+        if (neverLeft) {
+            call.putBack(request);
+            pool.resend(call);
+            if (wasLast) {
+                pool.released(this);
+            }
+            return;
+        }
+        ChannelFutureListener listener = f -> {
+            if (!f.isSuccess()) {
+                noteError(f.cause());
+                channel.close();
+            } else if (call.oneway) {
+                call.completeOneway();
+            }
+        };
+        if (!pool.pipelining()) {
+            channel.writeAndFlush(request).addListener(listener);
+            return;
+        }
+        // requests queued meanwhile go out with one flush, so one system call carries several of them
+        channel.write(request).addListener(listener);
+        if (!flushPending) {
+            flushPending = true;
+            channel.eventLoop().execute(() -> {
+                flushPending = false;
+                channel.flush();
+            });
+        }
+    }
+
+    /** The id of the request the next response must answer, or 0 if nothing is in flight (IO thread). */
+    synchronized long expectedId() {
+        Call head = inFlight.peek();
+        return head == null ? 0 : head.id;
+    }
+
+    /**
+     * A whole response arrived for the oldest request: ends its call (unless its caller gave up), and tells the
+     * pool the connection has room again. {@code keepAliveNanos} is the provider's announced idle timeout, or -1.
+     */
+    void responded(ClientHandler.ResponseData data, boolean keepAlive, long keepAliveNanos, long serverNanos) {
+        Call call;
+        boolean late;
+        synchronized (this) {
+            call = inFlight.poll();
+            if (call == null) {
+                return;
+            }
+            late = call.abandonedOn == this;
+            if (late) {
+                abandoned--;
+            }
+            unassign(call);
+            if (!keepAlive) {
+                retired = true;
+            }
+            if (keepAliveNanos >= 0) {
+                this.keepAliveNanos = keepAliveNanos;
+            }
+        }
+        call.pace.record(serverNanos);
+        if (!late) {
+            call.finish(() -> Responses.read(call, data, pool.maxBody()));
+        }
+        pool.released(this);
+    }
+
+    /**
+     * The caller of {@code call} stopped waiting. A call that was written keeps its place for its late response;
+     * if nobody is waiting for anything on this connection any more, it is closed.
+     */
+    void abandon(Call call) {
+        boolean close;
+        synchronized (this) {
+            if (!inFlight.contains(call)) {
+                return;
+            }
+            call.abandonedOn = this;
+            abandoned++;
+            close = assigned == abandoned;
+        }
+        if (close) {
+            channel.close();
+        }
+    }
+
+    /**
+     * The connection closed: every call written on it that is still waiting fails with a network error (Dubbo's
+     * cluster decides whether to retry it). Calls assigned but not yet written find it closed at their turn and
+     * go back to the pool.
+     */
+    void noteError(Throwable cause) {
+        lastError = cause;
+    }
+
+    void closed() {
+        Throwable cause = lastError;
+        List<Call> failed;
+        synchronized (this) {
+            closed = true;
+            failed = new ArrayList<>(inFlight);
+            for (Call c : inFlight) {
+                unassign(c);
+            }
+            inFlight.clear();
+            abandoned = 0;
+        }
+        for (Call c : failed) {
+            if (!c.isDone()) {
+                c.fail(pool.closedBeforeResponse(channel, cause));
+            }
+        }
+    }
+
+    synchronized boolean isClosed() {
+        return closed;
+    }
+}
