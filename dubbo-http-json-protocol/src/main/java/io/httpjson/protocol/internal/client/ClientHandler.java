@@ -82,6 +82,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void begin(ChannelHandlerContext ctx, HttpResponse response) {
         int code = response.status().code();
+        if (code == 101) {
+            fail(ctx, new IllegalStateException("the provider switched protocols (HTTP 101), which httpjson never"
+                    + " asks for"));
+            return;
+        }
         if (code == 100 || code == 102 || code == 103) {
             // an interim response: the real one follows
             skipping = true;

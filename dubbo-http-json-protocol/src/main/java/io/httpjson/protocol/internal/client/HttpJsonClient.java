@@ -49,6 +49,11 @@ public final class HttpJsonClient {
         pool.close(resources::release);
     }
 
+    /** The provider address this client calls. */
+    public InetSocketAddress remote() {
+        return pool.remote();
+    }
+
     /** True if calls go over TLS. */
     public boolean isTls() {
         return pool.isTls();
