@@ -132,7 +132,8 @@ class AtMostOnceTest {
                     CompletableFuture.supplyAsync(() -> s.held("P-0")),
                     CompletableFuture.supplyAsync(() -> s.held("P-1")),
                     CompletableFuture.supplyAsync(() -> s.held("P-2")));
-            await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 1);
+            // all three requests are on the wire: one at the provider, two read by nobody yet behind it
+            await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 1 && proxy.requestsForwarded() == 4);
             proxy.killAll();
             for (CompletableFuture<String> c : calls) {
                 // the one at the provider and those queued behind it on the same connection

@@ -187,7 +187,7 @@ class HostileProviderTest {
             out.write(FakeProvider.response(200, id, "\"" + value(body) + "\""));
             // the same answer again, and one for a request that was never made: no caller may take them
             out.write(FakeProvider.response(200, id, "\"extra\""));
-            out.write(FakeProvider.response(200, String.valueOf(Long.parseLong(id) + 1), "\"forged\""));
+            out.write(FakeProvider.response(200, String.valueOf(Long.parseLong(id) + 1_000_000), "\"forged\""));
         }, 4, "httpjson.max-connections=1"));
     }
 

@@ -21,10 +21,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class FaultProxy implements AutoCloseable {
 
+    private static final byte[] POST = "POST /".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     private final int target;
     private final List<Link> links = new CopyOnWriteArrayList<>();
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger killed = new AtomicInteger();
+    private final AtomicInteger requests = new AtomicInteger();
     private volatile ServerSocket listener;
     private int port;
 
@@ -55,6 +58,11 @@ public final class FaultProxy implements AutoCloseable {
 
     public int killed() {
         return killed.get();
+    }
+
+    /** HTTP requests forwarded to the provider so far (request lines starting {@code POST /}). */
+    public int requestsForwarded() {
+        return requests.get();
     }
 
     /** Resets one connection, chosen by {@code random}, if there is one; returns whether it did. */
@@ -106,8 +114,8 @@ public final class FaultProxy implements AutoCloseable {
                 client.setTcpNoDelay(true);
                 Link link = new Link(client, server);
                 links.add(link);
-                link.pump(client, server, "up");
-                link.pump(server, client, "down");
+                link.pump(client, server, true);
+                link.pump(server, client, false);
             } catch (IOException e) {
                 close(client);
             }
@@ -123,21 +131,29 @@ public final class FaultProxy implements AutoCloseable {
             this.server = server;
         }
 
-        void pump(Socket from, Socket to, String name) {
+        void pump(Socket from, Socket to, boolean up) {
             Thread t = new Thread(() -> {
                 byte[] buf = new byte[16 * 1024];
+                int matched = 0;
                 try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                     int n;
                     while ((n = in.read(buf)) > 0) {
                         out.write(buf, 0, n);
                         out.flush();
+                        for (int i = 0; up && i < n; i++) {
+                            matched = buf[i] == POST[matched] ? matched + 1 : buf[i] == POST[0] ? 1 : 0;
+                            if (matched == POST.length) {
+                                requests.incrementAndGet();
+                                matched = 0;
+                            }
+                        }
                     }
                 } catch (IOException e) {
                     // reset or closed: end both sides
                 } finally {
                     end();
                 }
-            }, "fault-proxy-" + name);
+            }, "fault-proxy-" + (up ? "up" : "down"));
             t.setDaemon(true);
             t.start();
         }

@@ -207,10 +207,11 @@ final class Connection {
             }
         }
         call.pace.record(serverNanos);
+        // back to the pool first, so that a caller whose next call follows at once finds the connection idle
+        pool.released(this);
         if (!late) {
             call.finish(() -> Responses.read(call, data, pool.maxBody()));
         }
-        pool.released(this);
     }
 
     /**
