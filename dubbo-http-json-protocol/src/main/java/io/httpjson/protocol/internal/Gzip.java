@@ -4,9 +4,11 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
-/** Decompression of gzipped bodies, shared by the server (requests) and the client (responses). */
+/** Gzipped bodies both ways, shared by the server and the client: one buffer size, one limit rule. */
 public final class Gzip {
 
     private Gzip() {}
@@ -18,6 +20,11 @@ public final class Gzip {
         TooLargeException(String message) {
             super(message);
         }
+    }
+
+    /** A stream that gzips what is written to it into {@code out}; closing it finishes the gzip data. */
+    public static OutputStream compressing(OutputStream out) throws IOException {
+        return new GZIPOutputStream(out, 8192);
     }
 
     /** Decompresses {@code len} bytes of {@code data}, refusing to grow past {@code limit} bytes. */

@@ -1,12 +1,13 @@
 package io.httpjson.protocol.internal.client;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.zip.GZIPOutputStream;
 
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.Gzip;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.ServiceMeta;
 import io.httpjson.protocol.internal.Wire;
@@ -148,7 +149,7 @@ final class RequestWriter {
             if (gzip && bodyLength >= gzipThreshold) {
                 ByteBuf zipped = ByteBufAllocator.DEFAULT.buffer(bodyLength / 4 + 64);
                 try {
-                    try (GZIPOutputStream gz = new GZIPOutputStream(new ByteBufOutputStream(zipped), 8192)) {
+                    try (OutputStream gz = Gzip.compressing(new ByteBufOutputStream(zipped))) {
                         buf.getBytes(bodyStart, gz, bodyLength);
                     }
                     buf.writerIndex(lengthLine);

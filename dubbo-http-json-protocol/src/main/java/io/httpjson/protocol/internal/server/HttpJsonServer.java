@@ -7,10 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.httpjson.codec.JsonCodec;
-import io.httpjson.protocol.internal.ErrorBody;
-import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpJsonConfig;
-import io.httpjson.protocol.internal.Wire;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
@@ -18,8 +15,6 @@ import org.apache.dubbo.common.utils.NetUtils;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.ProtocolServer;
 import org.apache.dubbo.rpc.RpcException;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.DetectorConnectionFactory;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -29,6 +24,7 @@ import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -50,6 +46,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final HttpJsonConfig config;
     private final JsonCodec defaultCodec;
     private final Routes routes = new Routes();
+    private final Responder responder;
     private final Server jetty;
     private final ServerConnector connector;
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -64,6 +61,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.url = url;
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
+        this.responder = new Responder(config);
         int ioThreads = config.ioThreads();
         int extra = config.dispatch() == HttpJsonConfig.Dispatch.POOL ? 8 : config.threads();
         QueuedThreadPool pool = new QueuedThreadPool(Math.max(ioThreads + 4, ioThreads + 2 + extra), 2);
@@ -99,7 +97,7 @@ public final class HttpJsonServer implements ProtocolServer {
         connector.setIdleTimeout(config.serverIdleTimeoutMillis());
         connector.setAcceptQueueSize(config.backlog());
         jetty.addConnector(connector);
-        jetty.setHandler(new RequestHandler(this, config));
+        jetty.setHandler(new RequestHandler(this, config, responder));
         jetty.setErrorHandler(new JsonErrorHandler());
         jetty.setStopTimeout(0);
         try {
@@ -292,34 +290,20 @@ public final class HttpJsonServer implements ProtocolServer {
     /** Errors Jetty itself answers (bad request line, headers too large, ...), as JSON like ours. */
     private final class JsonErrorHandler implements Request.Handler {
         @Override
-        public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        public boolean handle(Request request, Response response, Callback callback) {
             int status = response.getStatus() >= 400 ? response.getStatus() : 500;
-            Object attr = request.getAttribute(org.eclipse.jetty.server.handler.ErrorHandler.ERROR_STATUS);
+            Object attr = request.getAttribute(ErrorHandler.ERROR_STATUS);
             if (attr instanceof Integer) {
                 status = (Integer) attr;
             }
-            Object msg = request.getAttribute(org.eclipse.jetty.server.handler.ErrorHandler.ERROR_MESSAGE);
-            ErrorCode code = status == 431 ? ErrorCode.HEADERS_TOO_LARGE
-                    : status == 413 ? ErrorCode.PAYLOAD_TOO_LARGE
-                    : status == 405 ? ErrorCode.METHOD_NOT_ALLOWED
-                    : status == 404 ? ErrorCode.SERVICE_NOT_FOUND
-                    : status < 500 ? ErrorCode.BAD_REQUEST : ErrorCode.SERVER_ERROR;
+            Object msg = request.getAttribute(ErrorHandler.ERROR_MESSAGE);
             String message = "HTTP " + status + (msg != null ? ": " + msg : "")
                     + (status == 431 ? " (request headers exceed " + config.maxHeaderBytes() + " bytes, set by "
                     + HttpJsonConfig.MAX_HEADER_BYTES + "; send less in attachments)" : "");
-            RequestHandler.Output out = new RequestHandler.Output(256);
-            defaultCodec.write(ErrorBody.of(code, status, message), null, out);
-            response.setStatus(status);
-            String id = request.getHeaders().get(Wire.REQUEST_ID);
-            if (id != null) {
-                response.getHeaders().put(Wire.REQUEST_ID, id);
-            }
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON_UTF8);
-            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, out.size());
-            if (status == 431 || status == 400) {
-                response.getHeaders().put(HttpHeader.CONNECTION, "close");
-            }
-            response.write(true, java.nio.ByteBuffer.wrap(out.array(), 0, out.size()), callback);
+            // Jetty chose the status (505, 426, 414, ...): the error keeps it, with the code closest to it
+            CallError error = new CallError(Responder.codeForStatus(status), status, message,
+                    status == 431 || status == 400);
+            responder.error(request, response, callback, defaultCodec, error, 0);
             return true;
         }
     }

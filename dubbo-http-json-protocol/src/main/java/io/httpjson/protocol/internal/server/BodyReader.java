@@ -1,0 +1,113 @@
+package io.httpjson.protocol.internal.server;
+
+import java.nio.ByteBuffer;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+import io.httpjson.protocol.internal.ErrorCode;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
+
+/**
+ * The body stage: reads a request body as it arrives, never blocking, into a buffer that grows with the bytes that
+ * come (not with the length announced: a client that announces the maximum and sends nothing would otherwise hold
+ * that much heap per connection for as long as it likes), capped at the payload limit. Or reads and drops it.
+ */
+final class BodyReader {
+
+    /** The most a request body buffer starts with; it grows (doubling, up to the announced length) as data comes. */
+    static final int INITIAL_BUFFER = 64 * 1024;
+
+    private final Request request;
+    private final long payload;
+    private final long declaredLength;
+    private final BiConsumer<byte[], Integer> then;
+    private final Consumer<CallError> failed;
+    private byte[] buffer;
+    private int size;
+
+    private BodyReader(Request request, long payload, long declaredLength, BiConsumer<byte[], Integer> then,
+            Consumer<CallError> failed) {
+        this.request = request;
+        this.payload = payload;
+        this.declaredLength = declaredLength;
+        this.then = then;
+        this.failed = failed;
+        this.buffer = new byte[(int) Math.max(0, Math.min(declaredLength >= 0 ? declaredLength : 256,
+                Math.min(payload, INITIAL_BUFFER)))];
+    }
+
+    /** Reads the whole body, then hands it (array and length) to {@code then}; errors go to {@code failed}. */
+    static void read(Request request, long payload, long declaredLength, BiConsumer<byte[], Integer> then,
+            Consumer<CallError> failed) {
+        new BodyReader(request, payload, declaredLength, then, failed).read();
+    }
+
+    private void read() {
+        while (true) {
+            Content.Chunk chunk = request.read();
+            if (chunk == null) {
+                request.demand(this::read);
+                return;
+            }
+            if (Content.Chunk.isFailure(chunk)) {
+                Throwable failure = chunk.getFailure();
+                chunk.release();
+                failed.accept(new CallError(ErrorCode.BAD_REQUEST, "could not read the request body: " + failure, true));
+                return;
+            }
+            ByteBuffer bb = chunk.getByteBuffer();
+            int n = bb.remaining();
+            if (n > 0) {
+                if ((long) size + n > payload) {
+                    chunk.release();
+                    failed.accept(new CallError(ErrorCode.PAYLOAD_TOO_LARGE, "request body exceeds the provider's"
+                            + " limit of " + payload + " bytes (Dubbo 'payload' setting)", true));
+                    return;
+                }
+                if (size + n > buffer.length) {
+                    long cap = declaredLength >= 0 ? Math.min(declaredLength, payload) : payload;
+                    byte[] bigger = new byte[(int) Math.max(size + n, Math.min(cap, Math.max(size + n,
+                            buffer.length * 2L)))];
+                    System.arraycopy(buffer, 0, bigger, 0, size);
+                    buffer = bigger;
+                }
+                bb.get(buffer, size, n);
+                size += n;
+            }
+            boolean last = chunk.isLast();
+            chunk.release();
+            if (last) {
+                then.accept(buffer, size);
+                return;
+            }
+        }
+    }
+
+    /**
+     * Reads the body and drops it, then runs {@code then}, or {@code tooMuch} once more than {@code cap} bytes
+     * have come; never holds more than one chunk.
+     */
+    static void discard(Request request, long cap, Runnable then, Runnable tooMuch) {
+        discard(request, cap, 0, then, tooMuch);
+    }
+
+    private static void discard(Request request, long cap, long discarded, Runnable then, Runnable tooMuch) {
+        long dropped = discarded;
+        while (true) {
+            Content.Chunk chunk = request.read();
+            if (chunk == null) {
+                long sofar = dropped;
+                request.demand(() -> discard(request, cap, sofar, then, tooMuch));
+                return;
+            }
+            boolean end = chunk.isLast() || Content.Chunk.isFailure(chunk);
+            dropped += chunk.remaining();
+            chunk.release();
+            if (end || dropped > cap) {
+                (dropped > cap ? tooMuch : then).run();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+package io.httpjson.protocol.internal.server;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.JsonCodecException;
+import io.httpjson.codec.ThrowableJson;
+import io.httpjson.protocol.internal.Attachments;
+import io.httpjson.protocol.internal.ErrorBody;
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.Gzip;
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.Wire;
+import io.httpjson.protocol.internal.codec.Arguments;
+import io.httpjson.protocol.internal.codec.JsonScan;
+import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
+import org.apache.dubbo.common.logger.LoggerFactory;
+import org.apache.dubbo.rpc.Result;
+import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.RpcInvocation;
+import org.eclipse.jetty.http.HttpFields;
+
+import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.PATH_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.TIMEOUT_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.VERSION_KEY;
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAILED_RESPONSE;
+
+/**
+ * The call stage: on the service's executor, turns the body into a Dubbo invocation (deadline, gunzip, UTF-8,
+ * overload, arguments, attachments), invokes it, and answers with its result, its business exception, or the
+ * RpcException Dubbo's filters raised. A one-way call ({@code Prefer: respond-async}) is answered 202 first.
+ */
+final class CallRunner implements Runnable {
+
+    private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(CallRunner.class);
+
+    private final Exchange ex;
+    private final Target target;
+    private final HttpJsonConfig config;
+    private final long arrivedNanos;
+    private final byte[] buffer;
+    private final int size;
+
+    CallRunner(Exchange ex, Target target, HttpJsonConfig config, long arrivedNanos, byte[] buffer, int size) {
+        this.ex = ex;
+        this.target = target;
+        this.config = config;
+        this.arrivedNanos = arrivedNanos;
+        this.buffer = buffer;
+        this.size = size;
+    }
+
+    /** Runs the call on the service's executor (Jetty's thread if it has none). */
+    void dispatch() {
+        if (target.route.executor == null) {
+            run();
+            return;
+        }
+        try {
+            target.route.executor.execute(this);
+        } catch (RejectedExecutionException e) {
+            ex.fail(new CallError(ErrorCode.OVERLOADED, "the provider's thread pool is exhausted (Dubbo 'threads'"
+                    + " setting); retry later or on another provider"));
+        }
+    }
+
+    @Override
+    public void run() {
+        ex.running();
+        RpcInvocation inv;
+        MethodMeta method;
+        try {
+            HttpFields headers = ex.request.getHeaders();
+            String timeout = deadline(headers.get(Wire.TIMEOUT));
+            byte[] body = buffer;
+            int len = size;
+            if (target.gzipped) {
+                body = gunzip();
+                len = body.length;
+            }
+            int bad = JsonScan.invalidUtf8(body, 0, len);
+            if (bad >= 0) {
+                throw new CallError(ErrorCode.BAD_REQUEST, "the request body is not valid UTF-8 at byte offset " + bad
+                        + ": send JSON encoded as UTF-8 (RFC 8259)");
+            }
+            method = Overloads.pick(target.methods, target.route.path, headers.get(Wire.PARAMETER_TYPES), body, len);
+            inv = invocation(method, arguments(method, body, len), attachments(headers.get(Wire.ATTACHMENTS), timeout));
+        } catch (CallError e) {
+            ex.fail(e);
+            return;
+        }
+        InetSocketAddress remote = inet(ex.request.getConnectionMetaData().getRemoteSocketAddress());
+        InetSocketAddress local = inet(ex.request.getConnectionMetaData().getLocalSocketAddress());
+        if (ex.request.getHeaders().contains(Wire.PREFER, Wire.RESPOND_ASYNC)) {
+            // a one-way call: the caller wants no result, so the connection is answered and free (Jetty may read
+            // the next request on it) while the call runs on another thread
+            ex.empty(202);
+            ex.request.getComponents().getExecutor().execute(() -> invoke(method, inv, remote, local, true));
+            return;
+        }
+        invoke(method, inv, remote, local, false);
+    }
+
+    /** The {@code Dubbo-Timeout} value, checked: a call that waited longer than that is not run. */
+    private String deadline(String timeout) {
+        if (timeout == null) {
+            return null;
+        }
+        long millis;
+        try {
+            millis = Long.parseLong(timeout.trim());
+        } catch (NumberFormatException e) {
+            throw new CallError(ErrorCode.BAD_REQUEST, Wire.TIMEOUT + ": " + timeout
+                    + " (expected: milliseconds as a whole number)");
+        }
+        if (millis > 0 && System.nanoTime() - arrivedNanos > millis * 1_000_000L) {
+            throw new CallError(ErrorCode.DEADLINE_EXCEEDED, "the call waited longer than its timeout of " + millis
+                    + " ms before it could run; it was not run");
+        }
+        return timeout.trim();
+    }
+
+    private byte[] gunzip() {
+        try {
+            return Gzip.gunzip(buffer, size, config.payload(), "request body");
+        } catch (IOException e) {
+            boolean tooLarge = e instanceof Gzip.TooLargeException;
+            throw new CallError(tooLarge ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST, "gzip: "
+                    + e.getMessage());
+        }
+    }
+
+    private Object[] arguments(MethodMeta method, byte[] body, int len) {
+        try {
+            return Arguments.read(target.route.codec, body, len, method);
+        } catch (JsonCodecException e) {
+            throw new CallError(ErrorCode.BAD_REQUEST, "arguments of " + target.route.path + "." + method + ": "
+                    + e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new CallError(ErrorCode.BAD_REQUEST, "arguments of " + target.route.path + "." + method
+                    + " could not be read: " + e);
+        }
+    }
+
+    private Map<String, Object> attachments(String header, String timeout) {
+        Map<String, Object> attachments;
+        try {
+            attachments = Attachments.decode(header, new HashMap<>());
+        } catch (IllegalArgumentException e) {
+            throw new CallError(ErrorCode.BAD_REQUEST, e.getMessage());
+        }
+        ServiceRoute route = target.route;
+        attachments.put(PATH_KEY, route.path);
+        if (route.version != null) {
+            attachments.put(VERSION_KEY, route.version);
+        }
+        if (route.group != null) {
+            attachments.put(GROUP_KEY, route.group);
+        }
+        if (timeout != null) {
+            attachments.put(TIMEOUT_KEY, timeout);
+        }
+        return attachments;
+    }
+
+    private RpcInvocation invocation(MethodMeta method, Object[] args, Map<String, Object> attachments) {
+        ServiceRoute route = target.route;
+        RpcInvocation inv = new RpcInvocation(route.serviceModel, method.name(), route.interfaceName,
+                route.protocolServiceKey, method.parameterClasses(), args);
+        inv.addObjectAttachments(attachments);
+        inv.setInvoker(route.invoker);
+        return inv;
+    }
+
+    private void invoke(MethodMeta method, RpcInvocation inv, InetSocketAddress remote, InetSocketAddress local,
+            boolean answered) {
+        RpcContext.getServiceContext().setRemoteAddress(remote).setLocalAddress(local);
+        Result result;
+        try {
+            result = target.route.invoker.invoke(inv);
+        } catch (Throwable t) {
+            respond(method, null, t, answered);
+            return;
+        }
+        result.whenCompleteWithContext((r, t) -> respond(method, r, t, answered));
+    }
+
+    private void respond(MethodMeta method, Result result, Throwable failure, boolean answered) {
+        if (failure instanceof CompletionException && failure.getCause() != null) {
+            failure = failure.getCause();
+        }
+        Throwable e = failure != null ? failure : result != null && result.hasException() ? result.getException() : null;
+        if (answered) {
+            if (e != null) {
+                LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: one-way call " + target.route.path + "."
+                        + method + " failed", e);
+            }
+            return;
+        }
+        JsonCodec codec = target.route.codec;
+        try {
+            if (failure == null && e != null && !(e instanceof RpcException && !((RpcException) e).isBiz())) {
+                writeAttachments(result);
+                Map<String, Object> body = ErrorBody.of(ErrorCode.BUSINESS_EXCEPTION, 500, e.getMessage());
+                body.putAll(ThrowableJson.describe(e));
+                body.put(ErrorBody.MESSAGE, e.getMessage() == null ? e.getClass().getName() : e.getMessage());
+                ex.json(500, body, null);
+            } else if (e instanceof RpcException) {
+                RpcException re = (RpcException) e;
+                int status = ErrorCode.statusOf(re);
+                Map<String, Object> body = ErrorBody.of(ErrorCode.RPC_EXCEPTION, status, re.getMessage());
+                body.put(ErrorBody.RPC_CODE, re.getCode());
+                ex.json(status, body, null);
+            } else if (e != null) {
+                LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: invoking " + target.route.path + "." + method
+                        + " failed", e);
+                ex.fail(new CallError(ErrorCode.SERVER_ERROR, "invoking " + target.route.path + "." + method.name()
+                        + " failed: " + e));
+            } else {
+                writeAttachments(result);
+                if (method.returnsVoid()) {
+                    ex.empty(200);
+                } else {
+                    ex.json(200, result == null ? null : result.getValue(), method.returnType());
+                }
+            }
+        } catch (RuntimeException | IOException | StackOverflowError writing) {
+            LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: writing the result of " + target.route.path + "."
+                    + method + " failed", writing);
+            ex.fail(new CallError(ErrorCode.SERVER_ERROR, "the result of " + target.route.path + "." + method.name()
+                    + " could not be written as JSON: " + writing));
+        }
+    }
+
+    private void writeAttachments(Result result) {
+        Map<String, Object> att = result == null ? null : result.getObjectAttachments();
+        if (att != null && !att.isEmpty()) {
+            String header = Attachments.encode(att, config.maxAttachmentBytes());
+            if (header != null) {
+                ex.response.getHeaders().put(Wire.ATTACHMENTS, header);
+            }
+        }
+    }
+
+    private static InetSocketAddress inet(SocketAddress a) {
+        return a instanceof InetSocketAddress ? (InetSocketAddress) a : null;
+    }
+}

@@ -1,0 +1,93 @@
+package io.httpjson.protocol.internal.server;
+
+import java.io.IOException;
+import java.lang.reflect.Type;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.ErrorCode;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * One request and its answer, as the stages pass it along: what Jetty gave us, the codec errors are written with
+ * (the server's default until the target service is known), and when the call began to run (for
+ * {@code Server-Timing}). Every answer goes out through here, once.
+ */
+final class Exchange {
+
+    /**
+     * The most body bytes read and dropped before an error answer, to keep the connection (over the payload limit
+     * for a 413); a longer body gets the answer at once, with {@code Connection: close}.
+     */
+    static final long DISCARD_LIMIT = 1024 * 1024;
+
+    final Request request;
+    final Response response;
+    final Callback callback;
+    private final Responder responder;
+    private final long payload;
+    private JsonCodec codec;
+    /** When decoding began (0 before): the start of what the Server-Timing header reports. */
+    private long runNanos;
+
+    Exchange(Request request, Response response, Callback callback, Responder responder, JsonCodec codec,
+            long payload) {
+        this.request = request;
+        this.response = response;
+        this.callback = callback;
+        this.responder = responder;
+        this.codec = codec;
+        this.payload = payload;
+    }
+
+    /** Errors from here on are written with the target service's codec. */
+    void codec(JsonCodec codec) {
+        this.codec = codec;
+    }
+
+    JsonCodec codec() {
+        return codec;
+    }
+
+    void running() {
+        runNanos = System.nanoTime();
+    }
+
+    void json(int status, Object value, Type type) throws IOException {
+        responder.json(request, response, callback, codec, status, value, type, false, runNanos);
+    }
+
+    void empty(int status) {
+        responder.empty(request, response, callback, status, runNanos);
+    }
+
+    /** Answers an error once the body has been read (or its reading failed). */
+    void fail(CallError e) {
+        responder.error(request, response, callback, codec, e, runNanos);
+    }
+
+    /**
+     * Answers an error found before the body was read, reading and dropping a body of up to DISCARD_LIMIT bytes
+     * (the payload limit plus that, for a 413) first. Jetty closes a connection whose request body was not read to
+     * the end, after the answer has gone out without {@code Connection: close}: a pooling caller then sends its
+     * next call into the closed connection. A larger body, or one the caller holds back until
+     * {@code 100 Continue}, is not waited for: the answer goes at once and says the connection closes.
+     */
+    void refuse(CallError e) {
+        long maxDiscard = e.code == ErrorCode.PAYLOAD_TOO_LARGE ? payload + DISCARD_LIMIT : DISCARD_LIMIT;
+        HttpFields headers = request.getHeaders();
+        long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
+        if (length == 0 || !request.getConnectionMetaData().isPersistent()) {
+            fail(e);
+        } else if (length > maxDiscard || headers.contains(HttpHeader.EXPECT, "100-continue")) {
+            fail(new CallError(e.code, e.getMessage(), true));
+        } else {
+            // no Content-Length: chunked, read up to the cap
+            BodyReader.discard(request, length < 0 ? maxDiscard : length, () -> fail(e),
+                    () -> fail(new CallError(e.code, e.getMessage(), true)));
+        }
+    }
+}

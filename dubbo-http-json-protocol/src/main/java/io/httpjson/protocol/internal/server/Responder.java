@@ -1,0 +1,123 @@
+package io.httpjson.protocol.internal.server;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
+import java.util.Locale;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.ErrorBody;
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.Gzip;
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.ServerTiming;
+import io.httpjson.protocol.internal.Wire;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * The response stage, shared by the request path and Jetty's own errors: a value or an error body as JSON, gzipped
+ * when the caller accepts it and it is large enough, with the headers every answer carries ({@code Content-Type},
+ * {@code Content-Length}, the echoed {@code Dubbo-Request-Id}, {@code Keep-Alive} or {@code Connection: close},
+ * {@code Server-Timing} once the call ran).
+ */
+final class Responder {
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private final HttpJsonConfig config;
+    /** {@code Keep-Alive: timeout=N}: the server's idle timeout in whole seconds. */
+    private final String keepAlive;
+
+    Responder(HttpJsonConfig config) {
+        this.config = config;
+        this.keepAlive = "timeout=" + config.serverIdleTimeoutMillis() / 1000;
+    }
+
+    /** A ByteArrayOutputStream whose array can be handed to Jetty without a copy. */
+    static final class Output extends ByteArrayOutputStream {
+        Output(int size) {
+            super(size);
+        }
+
+        byte[] array() {
+            return buf;
+        }
+    }
+
+    /** The error's JSON body with its status. */
+    void error(Request request, Response response, Callback callback, JsonCodec codec, CallError e, long runNanos) {
+        try {
+            json(request, response, callback, codec, e.status(), ErrorBody.of(e.code, e.status(), e.getMessage()),
+                    null, e.close, runNanos);
+        } catch (IOException | RuntimeException failure) {
+            callback.failed(failure);
+        }
+    }
+
+    /** {@code value} as JSON of declared {@code type} (null: its runtime class). */
+    void json(Request request, Response response, Callback callback, JsonCodec codec, int status, Object value,
+            Type type, boolean close, long runNanos) throws IOException {
+        Output out = new Output(256);
+        codec.write(value, type, out);
+        if (config.gzipEnabled() && out.size() >= config.gzipThreshold() && acceptsGzip(request)) {
+            Output zipped = new Output(out.size() / 4 + 64);
+            try (OutputStream gz = Gzip.compressing(zipped)) {
+                gz.write(out.array(), 0, out.size());
+            }
+            response.getHeaders().put(HttpHeader.CONTENT_ENCODING, "gzip");
+            out = zipped;
+        }
+        bytes(request, response, callback, status, out.array(), out.size(), close, runNanos);
+    }
+
+    /** An empty answer: a void method's 200, a one-way call's 202, a preflight's 204. */
+    void empty(Request request, Response response, Callback callback, int status, long runNanos) {
+        bytes(request, response, callback, status, EMPTY, 0, false, runNanos);
+    }
+
+    private static boolean acceptsGzip(Request request) {
+        String ae = request.getHeaders().get(HttpHeader.ACCEPT_ENCODING);
+        return ae != null && ae.toLowerCase(Locale.ROOT).contains("gzip");
+    }
+
+    private void bytes(Request request, Response response, Callback callback, int status, byte[] bytes, int len,
+            boolean close, long runNanos) {
+        response.setStatus(status);
+        HttpFields.Mutable h = response.getHeaders();
+        String id = request.getHeaders().get(Wire.REQUEST_ID);
+        if (id != null) {
+            h.put(Wire.REQUEST_ID, id);
+        }
+        if (len > 0 || (status != 200 && status != 202 && status != 204)) {
+            h.put(HttpHeader.CONTENT_TYPE, Wire.JSON_UTF8);
+        }
+        if (status != 204) {
+            h.put(HttpHeader.CONTENT_LENGTH, len);
+        }
+        if (close) {
+            h.put(HttpHeader.CONNECTION, "close");
+        } else {
+            // so that consumers retire a pooled connection before this server closes it for being idle
+            h.put(HttpHeader.KEEP_ALIVE, keepAlive);
+        }
+        if (runNanos != 0) {
+            h.put(ServerTiming.HEADER, ServerTiming.format(System.nanoTime() - runNanos));
+        }
+        response.write(true, len == 0 ? null : ByteBuffer.wrap(bytes, 0, len), callback);
+    }
+
+    /** The body Jetty's own errors get (bad request line, headers too large, ...): the code for its status. */
+    static ErrorCode codeForStatus(int status) {
+        return status == 431 ? ErrorCode.HEADERS_TOO_LARGE
+                : status == 413 ? ErrorCode.PAYLOAD_TOO_LARGE
+                : status == 405 ? ErrorCode.METHOD_NOT_ALLOWED
+                : status == 404 ? ErrorCode.SERVICE_NOT_FOUND
+                : status < 500 ? ErrorCode.BAD_REQUEST : ErrorCode.SERVER_ERROR;
+    }
+}

@@ -1,0 +1,114 @@
+package io.httpjson.protocol.internal.server;
+
+import java.util.List;
+import java.util.Locale;
+
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.Wire;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.util.Fields;
+
+/**
+ * The target stage: which exported service and method a request calls ({@code /{interface}/{method}}, version and
+ * group from the {@code Dubbo-*} headers or the query), and whether its body can be read (JSON, within the
+ * payload limit, gzip or plain). What it finds is fixed from then on.
+ */
+final class Target {
+
+    final ServiceRoute route;
+    /** The methods of that name (overloads are told apart once the body is read). */
+    final MethodMeta[] methods;
+    final boolean gzipped;
+    /** The announced body length, or -1. */
+    final long declaredLength;
+
+    private Target(ServiceRoute route, MethodMeta[] methods, boolean gzipped, long declaredLength) {
+        this.route = route;
+        this.methods = methods;
+        this.gzipped = gzipped;
+        this.declaredLength = declaredLength;
+    }
+
+    /** The target of the request; throws {@link CallError} if there is none or its body cannot be read. */
+    static Target resolve(Request request, HttpJsonServer server, HttpJsonConfig config, Exchange ex) {
+        String path = request.getHttpURI().getDecodedPath();
+        int slash = path == null ? -1 : path.lastIndexOf('/');
+        if (slash <= 1 || slash == path.length() - 1) {
+            throw new CallError(ErrorCode.SERVICE_NOT_FOUND, "path '" + path + "' is not /{interface}/{method};"
+                    + " exported here: " + server.routes().describe());
+        }
+        String servicePath = path.substring(1, slash);
+        String methodName = path.substring(slash + 1);
+        HttpFields headers = request.getHeaders();
+        String version = ServiceRoute.emptyToNull(headers.get(Wire.VERSION));
+        String group = ServiceRoute.emptyToNull(headers.get(Wire.GROUP));
+        if (request.getHttpURI().getQuery() != null) {
+            Fields query = Request.extractQueryParameters(request);
+            if (version == null) {
+                version = ServiceRoute.emptyToNull(query.getValue("version"));
+            }
+            if (group == null) {
+                group = ServiceRoute.emptyToNull(query.getValue("group"));
+            }
+        }
+        List<ServiceRoute> candidates = server.routes().candidates(servicePath);
+        ServiceRoute route = candidates == null ? null : Routes.select(candidates, version, group);
+        if (route == null) {
+            String known = candidates == null ? server.routes().describe()
+                    : candidates.stream().map(ServiceRoute::describe).reduce((a, b) -> a + ", " + b).orElse("");
+            throw new CallError(ErrorCode.SERVICE_NOT_FOUND, "no service " + servicePath
+                    + (version != null ? " version " + version : "") + (group != null ? " group " + group : "")
+                    + " is exported here; exported: [" + known + "]"
+                    + (candidates != null ? ". Pick one with the " + Wire.VERSION + " and " + Wire.GROUP + " headers"
+                            : ""));
+        }
+        ex.codec(route.codec);
+        MethodMeta[] methods = route.meta.byName(methodName);
+        if (methods == null) {
+            throw new CallError(ErrorCode.METHOD_NOT_FOUND, "service " + route.path + " has no method '" + methodName
+                    + "'; its methods: " + route.meta.describeMethods());
+        }
+        String contentType = headers.get(HttpHeader.CONTENT_TYPE);
+        if (contentType != null && !isJson(contentType)) {
+            throw new CallError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Content-Type '" + contentType + "' is not"
+                    + " supported: send the arguments as JSON with 'Content-Type: application/json'"
+                    + " (curl: -H 'Content-Type: application/json')");
+        }
+        long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
+        if (length > config.payload()) {
+            // a body at most DISCARD_LIMIT over the limit is read and dropped, and the connection kept
+            throw new CallError(ErrorCode.PAYLOAD_TOO_LARGE, "request body of " + length + " bytes exceeds the"
+                    + " provider's limit of " + config.payload() + " bytes (Dubbo 'payload' setting)");
+        }
+        String encoding = headers.get(HttpHeader.CONTENT_ENCODING);
+        boolean gzipped = false;
+        if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
+            if (!encoding.equalsIgnoreCase("gzip")) {
+                throw new CallError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding '" + encoding
+                        + "' is not supported (expected: gzip or none)");
+            }
+            gzipped = true;
+            server.countGzipped();
+        }
+        return new Target(route, methods, gzipped, length);
+    }
+
+    private static boolean isJson(String contentType) {
+        String ct = contentType.toLowerCase(Locale.ROOT);
+        int semi = ct.indexOf(';');
+        String mime = (semi < 0 ? ct : ct.substring(0, semi)).trim();
+        if (!(mime.equals("application/json") || mime.endsWith("+json") || mime.equals("text/json"))) {
+            return false;
+        }
+        int cs = ct.indexOf("charset=");
+        if (cs < 0) {
+            return true;
+        }
+        String charset = ct.substring(cs + 8).replace("\"", "").trim();
+        return charset.startsWith("utf-8") || charset.startsWith("utf8");
+    }
+}
