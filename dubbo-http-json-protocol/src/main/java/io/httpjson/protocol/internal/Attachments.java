@@ -109,6 +109,20 @@ public final class Attachments {
      *
      * @throws IllegalArgumentException naming the malformed part
      */
+    /** A value that can stand in an HTTP header as it is: printable ASCII, at most 8 KiB. */
+    public static boolean isHeaderSafe(String value) {
+        if (value.length() > 8192) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c > 0x7e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public static Map<String, Object> decode(String header, Map<String, Object> into) {
         if (header == null || header.isEmpty()) {
             return into;

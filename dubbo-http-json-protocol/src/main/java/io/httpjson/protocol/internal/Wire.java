@@ -10,6 +10,10 @@ public final class Wire {
     public static final String VERSION = "Dubbo-Service-Version";
     /** Dubbo service group; the query parameter {@code group} does the same. */
     public static final String GROUP = "Dubbo-Service-Group";
+    /** Triple's names for version, group and timeout, accepted beside the {@code Dubbo-*} ones. */
+    public static final String TRI_VERSION = "tri-service-version";
+    public static final String TRI_GROUP = "tri-service-group";
+    public static final String TRI_TIMEOUT = "tri-service-timeout";
     /** Milliseconds the caller waits; the provider drops a call whose time is up before it runs. */
     public static final String TIMEOUT = "Dubbo-Timeout";
     /** Attachments, both ways: {@code key=value} pairs joined by {@code ,}, both sides percent-encoded UTF-8. */

@@ -105,7 +105,8 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: " + e.getMessage(), e);
         }
         try {
-            return writer.write(head, method, inv.getArguments(), codec, timeout, attachments, id, oneway);
+            return writer.write(head, method, inv.getArguments(), codec, timeout, attachments,
+                    RequestWriter.traceHeaders(inv.getObjectAttachments()), id, oneway);
         } catch (IOException | RuntimeException e) {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: the arguments of "
                     + getInterface().getName() + "." + method + " could not be written as JSON: " + e, e);

@@ -7,7 +7,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.Gzip;
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.ServiceMeta;
 import io.httpjson.protocol.internal.Wire;
@@ -119,7 +121,7 @@ final class RequestWriter {
      * a {@code oneway} call asks to be answered before it runs.
      */
     ByteBuf write(Head h, MethodMeta method, Object[] args, JsonCodec codec, int timeoutMillis, String attachments,
-            long id, boolean oneway) throws IOException {
+            String traceHeaders, long id, boolean oneway) throws IOException {
         byte[] head = h.bytes;
         ByteBuf buf = ByteBufAllocator.DEFAULT.buffer(head.length + 64 + (attachments == null ? 0
                 : attachments.length()) + 1024);
@@ -133,6 +135,9 @@ final class RequestWriter {
             buf.writeBytes(CRLF);
             if (oneway) {
                 buf.writeBytes(RESPOND_ASYNC);
+            }
+            if (traceHeaders != null) {
+                buf.writeCharSequence(traceHeaders, StandardCharsets.US_ASCII);
             }
             if (attachments != null) {
                 buf.writeBytes(ATTACHMENTS);
@@ -169,6 +174,21 @@ final class RequestWriter {
             buf.release();
             throw e;
         }
+    }
+
+    /**
+     * W3C trace context from the call's attachments (put there by Dubbo's tracing) as plain request headers, so that
+     * proxies and sidecars on the way see the trace too; null if there is none.
+     */
+    static String traceHeaders(Map<String, Object> attachments) {
+        StringBuilder sb = null;
+        for (String name : HttpFeatures.TRACE_HEADERS) {
+            Object v = attachments.get(name);
+            if (v instanceof String && Attachments.isHeaderSafe((String) v)) {
+                (sb == null ? sb = new StringBuilder(128) : sb).append(name).append(": ").append(v).append("\r\n");
+            }
+        }
+        return sb == null ? null : sb.toString();
     }
 
     private byte[] headBytes(MethodMeta method, boolean overloaded) {

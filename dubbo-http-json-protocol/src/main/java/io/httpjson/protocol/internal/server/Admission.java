@@ -1,6 +1,10 @@
 package io.httpjson.protocol.internal.server;
 
+import java.io.IOException;
+import java.util.Map;
+
 import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
@@ -8,25 +12,36 @@ import org.eclipse.jetty.server.Response;
 
 /**
  * The admission stage: what a request must be before anything about its target is looked at. A port that serves
- * HTTPS only turns plain text away; a browser's preflight is answered here; a closing server answers 503; only POST
- * calls a method.
+ * HTTPS only turns plain text away; the health path is answered here (200 while serving, 503 from the moment a
+ * graceful shutdown starts); a browser's preflight is answered here; a closing server answers 503; POST calls a
+ * method, and GET one its provider declared safe.
  */
 final class Admission {
 
     private final HttpJsonServer server;
     private final HttpJsonConfig config;
+    private final HttpFeatures features;
 
-    Admission(HttpJsonServer server, HttpJsonConfig config) {
+    Admission(HttpJsonServer server, HttpJsonConfig config, HttpFeatures features) {
         this.server = server;
         this.config = config;
+        this.features = features;
     }
 
-    /** Returns true if the request was answered here (a CORS preflight); throws {@link CallError} to refuse it. */
-    boolean admit(Request request, Response response, Exchange ex) {
+    /** Returns true if the request was answered here (health, a CORS preflight); throws {@link CallError} to refuse. */
+    boolean admit(Request request, Response response, Exchange ex) throws IOException {
         if (server.tlsRequired() && !request.isSecure()) {
             throw new CallError(ErrorCode.TLS_REQUIRED, "this port serves HTTPS only: call https://"
                     + request.getHttpURI().getAuthority() + request.getHttpURI().getPath()
                     + " (a Dubbo consumer needs dubbo.ssl client settings to speak TLS)", true);
+        }
+        String method = request.getMethod();
+        if (("GET".equals(method) || "HEAD".equals(method))
+                && features.healthPath().equals(request.getHttpURI().getPath())) {
+            boolean up = !server.isClosing();
+            response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+            ex.json(up ? 200 : 503, Map.of("status", up ? "UP" : "DOWN"), null);
+            return true;
         }
         String origin = request.getHeaders().get(HttpHeader.ORIGIN);
         if (origin != null && crossOrigin(request, response, origin, ex)) {
@@ -36,10 +51,9 @@ final class Admission {
             throw new CallError(ErrorCode.SHUTTING_DOWN, "the provider is shutting down; retry on another provider",
                     true);
         }
-        if (!"POST".equals(request.getMethod())) {
-            response.getHeaders().put(HttpHeader.ALLOW, "POST");
-            throw new CallError(ErrorCode.METHOD_NOT_ALLOWED, "HTTP method " + request.getMethod() + " is not"
-                    + " supported: call a service method with POST /{interface}/{method} and a JSON body");
+        if (!"POST".equals(method) && !"GET".equals(method)) {
+            throw new CallError(ErrorCode.METHOD_NOT_ALLOWED, "HTTP method " + method + " is not supported: call a"
+                    + " service method with POST /{interface}/{method} and a JSON body");
         }
         return false;
     }

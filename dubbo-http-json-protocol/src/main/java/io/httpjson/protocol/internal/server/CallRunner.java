@@ -15,6 +15,7 @@ import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorBody;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.Gzip;
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.Wire;
@@ -27,6 +28,7 @@ import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.RpcInvocation;
 import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
 
 import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.PATH_KEY;
@@ -46,15 +48,21 @@ final class CallRunner implements Runnable {
     private final Exchange ex;
     private final Target target;
     private final HttpJsonConfig config;
+    private final HttpFeatures features;
     private final long arrivedNanos;
+    /** The method, if the query string already chose it (GET); else picked from the header or the body. */
+    private final MethodMeta chosen;
     private final byte[] buffer;
     private final int size;
 
-    CallRunner(Exchange ex, Target target, HttpJsonConfig config, long arrivedNanos, byte[] buffer, int size) {
+    CallRunner(Exchange ex, Target target, HttpJsonConfig config, HttpFeatures features, long arrivedNanos,
+            MethodMeta chosen, byte[] buffer, int size) {
         this.ex = ex;
         this.target = target;
         this.config = config;
+        this.features = features;
         this.arrivedNanos = arrivedNanos;
+        this.chosen = chosen;
         this.buffer = buffer;
         this.size = size;
     }
@@ -80,7 +88,7 @@ final class CallRunner implements Runnable {
         MethodMeta method;
         try {
             HttpFields headers = ex.request.getHeaders();
-            String timeout = deadline(headers.get(Wire.TIMEOUT));
+            String timeout = deadline(headers.get(Wire.TIMEOUT) != null ? Wire.TIMEOUT : Wire.TRI_TIMEOUT, headers);
             byte[] body = buffer;
             int len = size;
             if (target.gzipped) {
@@ -92,8 +100,9 @@ final class CallRunner implements Runnable {
                 throw new CallError(ErrorCode.BAD_REQUEST, "the request body is not valid UTF-8 at byte offset " + bad
                         + ": send JSON encoded as UTF-8 (RFC 8259)");
             }
-            method = Overloads.pick(target.methods, target.route.path, headers.get(Wire.PARAMETER_TYPES), body, len);
-            inv = invocation(method, arguments(method, body, len), attachments(headers.get(Wire.ATTACHMENTS), timeout));
+            method = chosen != null ? chosen
+                    : Overloads.pick(target.methods, target.route.path, headers.get(Wire.PARAMETER_TYPES), body, len);
+            inv = invocation(method, arguments(method, body, len), attachments(headers, timeout));
         } catch (CallError e) {
             ex.fail(e);
             return;
@@ -110,8 +119,9 @@ final class CallRunner implements Runnable {
         invoke(method, inv, remote, local, false);
     }
 
-    /** The {@code Dubbo-Timeout} value, checked: a call that waited longer than that is not run. */
-    private String deadline(String timeout) {
+    /** The timeout header's value ({@code Dubbo-Timeout}, or Triple's), checked: a call that waited longer is not run. */
+    private String deadline(String header, HttpFields headers) {
+        String timeout = headers.get(header);
         if (timeout == null) {
             return null;
         }
@@ -119,7 +129,7 @@ final class CallRunner implements Runnable {
         try {
             millis = Long.parseLong(timeout.trim());
         } catch (NumberFormatException e) {
-            throw new CallError(ErrorCode.BAD_REQUEST, Wire.TIMEOUT + ": " + timeout
+            throw new CallError(ErrorCode.BAD_REQUEST, header + ": " + timeout
                     + " (expected: milliseconds as a whole number)");
         }
         if (millis > 0 && System.nanoTime() - arrivedNanos > millis * 1_000_000L) {
@@ -151,13 +161,29 @@ final class CallRunner implements Runnable {
         }
     }
 
-    private Map<String, Object> attachments(String header, String timeout) {
+    /**
+     * The call's attachments: the {@code Dubbo-Attachments} header, then W3C trace context and the plain headers the
+     * provider lists in {@code httpjson.header-attachments} (under their lower-case names), then what routing fixed.
+     */
+    private Map<String, Object> attachments(HttpFields headers, String timeout) {
         Map<String, Object> attachments;
         try {
-            attachments = Attachments.decode(header, new HashMap<>());
+            attachments = Attachments.decode(headers.get(Wire.ATTACHMENTS), new HashMap<>());
         } catch (IllegalArgumentException e) {
             throw new CallError(ErrorCode.BAD_REQUEST, e.getMessage());
         }
+        for (String name : HttpFeatures.TRACE_HEADERS) {
+            String v = headers.get(name);
+            if (v != null) {
+                attachments.put(name, v);
+            }
+        }
+        features.headerAttachments().forEach((header, key) -> {
+            String v = headers.get(header);
+            if (v != null) {
+                attachments.put(key, v);
+            }
+        });
         ServiceRoute route = target.route;
         attachments.put(PATH_KEY, route.path);
         if (route.version != null) {
@@ -227,6 +253,9 @@ final class CallRunner implements Runnable {
                         + " failed: " + e));
             } else {
                 writeAttachments(result);
+                if ("GET".equals(ex.request.getMethod())) {
+                    ex.response.getHeaders().put(HttpHeader.CACHE_CONTROL, features.cacheControl());
+                }
                 if (method.returnsVoid()) {
                     ex.empty(200);
                 } else {
@@ -241,9 +270,16 @@ final class CallRunner implements Runnable {
         }
     }
 
+    /** The result's attachments as {@code Dubbo-Attachments}, and its trace context as plain headers too. */
     private void writeAttachments(Result result) {
         Map<String, Object> att = result == null ? null : result.getObjectAttachments();
         if (att != null && !att.isEmpty()) {
+            for (String name : HttpFeatures.TRACE_HEADERS) {
+                Object v = att.get(name);
+                if (v instanceof String && Attachments.isHeaderSafe((String) v)) {
+                    ex.response.getHeaders().put(name, (String) v);
+                }
+            }
             String header = Attachments.encode(att, config.maxAttachmentBytes());
             if (header != null) {
                 ex.response.getHeaders().put(Wire.ATTACHMENTS, header);

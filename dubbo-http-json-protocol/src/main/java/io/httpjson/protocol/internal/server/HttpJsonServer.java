@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
@@ -97,7 +98,7 @@ public final class HttpJsonServer implements ProtocolServer {
         connector.setIdleTimeout(config.serverIdleTimeoutMillis());
         connector.setAcceptQueueSize(config.backlog());
         jetty.addConnector(connector);
-        jetty.setHandler(new RequestHandler(this, config, responder));
+        jetty.setHandler(new RequestHandler(this, config, HttpFeatures.of(url), responder));
         jetty.setErrorHandler(new JsonErrorHandler());
         jetty.setStopTimeout(0);
         try {

@@ -1,5 +1,8 @@
 package io.httpjson.protocol.internal.server;
 
+import java.io.IOException;
+
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -16,15 +19,17 @@ final class RequestHandler extends Handler.Abstract {
 
     private final HttpJsonServer server;
     private final HttpJsonConfig config;
+    private final HttpFeatures features;
     private final Admission admission;
     private final Responder responder;
 
-    RequestHandler(HttpJsonServer server, HttpJsonConfig config, Responder responder) {
+    RequestHandler(HttpJsonServer server, HttpJsonConfig config, HttpFeatures features, Responder responder) {
         // JETTY runs invocations on the thread Jetty calls us on, so Jetty must know it may block
         super(config.dispatch() == HttpJsonConfig.Dispatch.JETTY ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING);
         this.server = server;
         this.config = config;
-        this.admission = new Admission(server, config);
+        this.features = features;
+        this.admission = new Admission(server, config, features);
         this.responder = responder;
     }
 
@@ -33,18 +38,30 @@ final class RequestHandler extends Handler.Abstract {
         Exchange ex = new Exchange(request, response, server.track(callback), responder, server.defaultCodec(),
                 config.payload());
         Target target;
+        QueryArguments.Call get = null;
         try {
             if (admission.admit(request, response, ex)) {
                 return true;
             }
             target = Target.resolve(request, server, config, ex);
+            if ("GET".equals(request.getMethod())) {
+                get = QueryArguments.read(request, target, target.route.codec);
+            }
         } catch (CallError e) {
             ex.refuse(e);
             return true;
+        } catch (IOException e) {
+            callback.failed(e);
+            return true;
         }
         long arrived = System.nanoTime();
-        BodyReader.read(request, config.payload(), target.declaredLength,
-                (body, size) -> new CallRunner(ex, target, config, arrived, body, size).dispatch(), ex::fail);
+        if (get != null) {
+            new CallRunner(ex, target, config, features, arrived, get.method(), get.body(), get.body().length)
+                    .dispatch();
+            return true;
+        }
+        BodyReader.read(request, config.payload(), target.declaredLength, (body, size) ->
+                new CallRunner(ex, target, config, features, arrived, null, body, size).dispatch(), ex::fail);
         return true;
     }
 }

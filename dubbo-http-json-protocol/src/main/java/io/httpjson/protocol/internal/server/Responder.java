@@ -100,6 +100,9 @@ final class Responder {
         if (status != 204) {
             h.put(HttpHeader.CONTENT_LENGTH, len);
         }
+        if (status == 405) {
+            h.put(HttpHeader.ALLOW, "POST");
+        }
         if (close) {
             h.put(HttpHeader.CONNECTION, "close");
         } else {

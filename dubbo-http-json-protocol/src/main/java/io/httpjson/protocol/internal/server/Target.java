@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.Wire;
@@ -44,8 +45,8 @@ final class Target {
         String servicePath = path.substring(1, slash);
         String methodName = path.substring(slash + 1);
         HttpFields headers = request.getHeaders();
-        String version = ServiceRoute.emptyToNull(headers.get(Wire.VERSION));
-        String group = ServiceRoute.emptyToNull(headers.get(Wire.GROUP));
+        String version = ServiceRoute.emptyToNull(header(headers, Wire.VERSION, Wire.TRI_VERSION));
+        String group = ServiceRoute.emptyToNull(header(headers, Wire.GROUP, Wire.TRI_GROUP));
         if (request.getHttpURI().getQuery() != null) {
             Fields query = Request.extractQueryParameters(request);
             if (version == null) {
@@ -72,6 +73,14 @@ final class Target {
             throw new CallError(ErrorCode.METHOD_NOT_FOUND, "service " + route.path + " has no method '" + methodName
                     + "'; its methods: " + route.meta.describeMethods());
         }
+        if ("GET".equals(request.getMethod())) {
+            if (!QueryArguments.allowed(route, methods)) {
+                throw new CallError(ErrorCode.METHOD_NOT_ALLOWED, "HTTP method GET is not allowed for " + route.path
+                        + "." + methodName + ": call it with POST, or let its provider declare it safe (method"
+                        + " parameter " + HttpFeatures.GET + "=true)");
+            }
+            return new Target(route, methods, false, 0);
+        }
         String contentType = headers.get(HttpHeader.CONTENT_TYPE);
         if (contentType != null && !isJson(contentType)) {
             throw new CallError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Content-Type '" + contentType + "' is not"
@@ -95,6 +104,12 @@ final class Target {
             server.countGzipped();
         }
         return new Target(route, methods, gzipped, length);
+    }
+
+    /** The {@code Dubbo-*} header, or the Triple header that means the same. */
+    static String header(HttpFields headers, String name, String tripleName) {
+        String v = headers.get(name);
+        return v != null ? v : headers.get(tripleName);
     }
 
     private static boolean isJson(String contentType) {

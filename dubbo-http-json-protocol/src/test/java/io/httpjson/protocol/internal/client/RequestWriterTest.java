@@ -57,7 +57,7 @@ class RequestWriterTest {
     void headAndBodyInOneBufferWithMatchingLength() throws IOException {
         RequestWriter w = new RequestWriter("/x.Api/", "127.0.0.1:1", "1.0", "g", true, 32 * 1024);
         MethodMeta m = meta.byName("hello")[0];
-        byte[] req = bytes(w.write(w.head(m, meta), m, new Object[] {"中文 name"}, codec, 3000, "k=v", 1L, false));
+        byte[] req = bytes(w.write(w.head(m, meta), m, new Object[] {"中文 name"}, codec, 3000, "k=v", null, 1L, false));
         String head = head(req);
         assertTrue(head.startsWith("POST /x.Api/hello HTTP/1.1\r\n"), head);
         assertTrue(head.contains("\r\nHost: 127.0.0.1:1\r\n"), head);
@@ -75,14 +75,14 @@ class RequestWriterTest {
     void overloadsCarryTheirSignatureAndLengthsOfEveryWidthFit() throws IOException {
         RequestWriter w = new RequestWriter("/x.Api/", "h:1", null, null, false, -1);
         MethodMeta m = meta.find("add", new Class<?>[] {long.class, long.class});
-        byte[] req = bytes(w.write(w.head(m, meta), m, new Object[] {1L, 2L}, codec, 7, null, 1L, false));
+        byte[] req = bytes(w.write(w.head(m, meta), m, new Object[] {1L, 2L}, codec, 7, null, null, 1L, false));
         String head = head(req);
         assertTrue(head.contains("\r\nDubbo-Parameter-Types: long,long\r\n"), head);
         assertTrue(!head.contains("Accept-Encoding"), head);
         assertEquals(req.length - head.length(), contentLength(head));
         for (int size : new int[] {0, 9, 10, 99_999, 1_000_000}) {
             MethodMeta hello = meta.byName("hello")[0];
-            byte[] r = bytes(w.write(w.head(hello, meta), hello, new Object[] {"x".repeat(size)}, codec, 1, null, 1L, false));
+            byte[] r = bytes(w.write(w.head(hello, meta), hello, new Object[] {"x".repeat(size)}, codec, 1, null, null, 1L, false));
             assertEquals(r.length - head(r).length(), contentLength(head(r)));
         }
     }
@@ -92,7 +92,7 @@ class RequestWriterTest {
         RequestWriter w = new RequestWriter("/x.Api/", "h:1", null, null, true, 100);
         MethodMeta m = meta.byName("hello")[0];
         String name = "abc".repeat(1000);
-        byte[] req = bytes(w.write(w.head(m, meta), m, new Object[] {name}, codec, 1, null, 1L, false));
+        byte[] req = bytes(w.write(w.head(m, meta), m, new Object[] {name}, codec, 1, null, null, 1L, false));
         String head = head(req);
         assertTrue(head.contains("\r\nContent-Encoding: gzip\r\n"), head);
         assertEquals(req.length - head.length(), contentLength(head));

@@ -1,0 +1,91 @@
+package io.httpjson.protocol.internal;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import org.apache.dubbo.common.URL;
+
+/**
+ * What a provider does for the HTTP world around it (gateways, sidecars, load balancers, caches), parsed once from
+ * its URL: which plain request headers become attachments, the health path, and the {@code Cache-Control} of
+ * answers to GET. W3C trace context always travels as headers.
+ */
+public final class HttpFeatures {
+
+    public static final String HEADER_ATTACHMENTS = "httpjson.header-attachments";
+    public static final String HEALTH_PATH = "httpjson.health-path";
+    public static final String CACHE_CONTROL = "httpjson.cache-control";
+    /** Method parameter: the method is safe to call with GET, arguments in the query string. */
+    public static final String GET = "httpjson.get";
+
+    /** W3C Trace Context and Baggage: request headers that become attachments of the same name, and back. */
+    public static final List<String> TRACE_HEADERS = List.of("traceparent", "tracestate", "baggage");
+
+    private static final Pattern TOKEN = Pattern.compile("[a-z0-9!#$%&'*+.^_`|~-]+");
+    private static final Pattern PATH = Pattern.compile("/[A-Za-z0-9._~/-]*");
+
+    private final Map<String, String> headerAttachments;
+    private final String healthPath;
+    private final String cacheControl;
+
+    private HttpFeatures(URL url) {
+        this.headerAttachments = headerNames(url.getParameter(HEADER_ATTACHMENTS));
+        String health = url.getParameter(HEALTH_PATH, "/health").trim();
+        if (!PATH.matcher(health).matches() || health.indexOf('/', 1) > 0) {
+            throw HttpJsonConfig.invalid(HEALTH_PATH, health, "a path of one segment such as /health");
+        }
+        this.healthPath = health;
+        String cache = url.getParameter(CACHE_CONTROL, "no-store").trim();
+        for (int i = 0; i < cache.length(); i++) {
+            if (cache.charAt(i) < 0x20 || cache.charAt(i) > 0x7e) {
+                throw HttpJsonConfig.invalid(CACHE_CONTROL, cache, "a Cache-Control value such as max-age=60");
+            }
+        }
+        this.cacheControl = cache;
+    }
+
+    public static HttpFeatures of(URL url) {
+        return new HttpFeatures(url);
+    }
+
+    /** {@code header} or {@code header:attachment}, comma-separated: header name to attachment key. */
+    private static Map<String, String> headerNames(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return Map.of();
+        }
+        Map<String, String> names = new LinkedHashMap<>();
+        for (String part : raw.split(",")) {
+            String entry = part.trim().toLowerCase(Locale.ROOT);
+            int colon = entry.indexOf(':');
+            String header = colon < 0 ? entry : entry.substring(0, colon).trim();
+            String key = colon < 0 ? entry : entry.substring(colon + 1).trim();
+            if (!TOKEN.matcher(header).matches() || !TOKEN.matcher(key).matches() || header.startsWith("dubbo-")) {
+                throw HttpJsonConfig.invalid(HEADER_ATTACHMENTS, raw, "header names, each optionally with the"
+                        + " attachment key it becomes, separated by commas, such as x-request-id,authorization:auth,"
+                        + " none of them a Dubbo-* header; '" + part.trim() + "' is not one");
+            }
+            names.put(header, key);
+        }
+        return Collections.unmodifiableMap(names);
+    }
+
+    /**
+     * Plain request headers (lower-case names) that become attachments, with the attachment key each becomes
+     * (besides trace context, which always does).
+     */
+    public Map<String, String> headerAttachments() {
+        return headerAttachments;
+    }
+
+    public String healthPath() {
+        return healthPath;
+    }
+
+    public String cacheControl() {
+        return cacheControl;
+    }
+}

@@ -1,0 +1,107 @@
+package io.httpjson.protocol.internal.server;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.temporal.Temporal;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.UUID;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpFeatures;
+import io.httpjson.protocol.internal.MethodMeta;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.util.Fields;
+
+/**
+ * A GET's arguments, for a method its provider declared safe ({@code httpjson.get=true}): from the query string, by
+ * position ({@code ?0=...&1=...}) or by parameter name ({@code ?id=42}), turned into the JSON array a POST would
+ * carry. A value for a string-like parameter (string, enum, date/time, UUID) is the text itself; any other value is
+ * JSON ({@code ?ids=[1,2]}). {@code version} and {@code group} select the service, as for POST.
+ */
+final class QueryArguments {
+
+    /** The chosen method and its arguments as a JSON array. */
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
+
+    record Call(MethodMeta method, byte[] body) {}
+
+    private QueryArguments() {}
+
+    /** Whether the service lets any method of this name be called with GET. */
+    static boolean allowed(ServiceRoute route, MethodMeta[] methods) {
+        return route.invoker.getUrl().getMethodParameter(methods[0].name(), HttpFeatures.GET, false);
+    }
+
+    static Call read(Request request, Target target, JsonCodec codec) {
+        List<String> names = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        if (request.getHttpURI().getQuery() != null) {
+            Fields query = Request.extractQueryParameters(request);
+            for (Fields.Field f : query) {
+                if (!f.getName().equals("version") && !f.getName().equals("group")) {
+                    names.add(f.getName());
+                    values.add(f.getValue());
+                }
+            }
+        }
+        boolean positional = true;
+        for (int i = 0; i < names.size(); i++) {
+            positional &= names.get(i).equals(Integer.toString(i));
+        }
+        MethodMeta method = pick(target, names, positional);
+        String[] order = positional ? null : method.parameterNames();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64);
+        out.write('[');
+        try {
+            for (int p = 0; p < method.arity(); p++) {
+                int i = positional ? p : names.indexOf(order[p]);
+                if (p > 0) {
+                    out.write(',');
+                }
+                String raw = i < 0 ? null : values.get(i);
+                if (raw == null) {
+                    out.writeBytes(NULL);
+                } else if (stringLike(method.parameterClasses()[p])) {
+                    codec.write(raw, String.class, out);
+                } else {
+                    out.writeBytes(raw.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        } catch (IOException e) {
+            throw new CallError(ErrorCode.BAD_REQUEST, "the query string could not be read: " + e.getMessage());
+        }
+        out.write(']');
+        return new Call(method, out.toByteArray());
+    }
+
+    private static MethodMeta pick(Target target, List<String> names, boolean positional) {
+        MethodMeta found = null;
+        for (MethodMeta m : target.methods) {
+            boolean fits = positional ? m.arity() == names.size()
+                    : m.parameterNames() != null && List.of(m.parameterNames()).containsAll(names);
+            if (fits) {
+                if (found != null) {
+                    throw new CallError(ErrorCode.METHOD_NOT_FOUND, "method " + m.name() + " of " + target.route.path
+                            + " is overloaded: call it with POST and the Dubbo-Parameter-Types header");
+                }
+                found = m;
+            }
+        }
+        if (found == null) {
+            MethodMeta m = target.methods[0];
+            throw new CallError(ErrorCode.BAD_REQUEST, "query " + String.join("&", names) + " does not fit "
+                    + target.route.path + "." + m + " (expected: ?0=...&1=... by position, or the parameter names"
+                    + (m.parameterNames() == null ? ", which need the service compiled with javac -parameters)" : ")"));
+        }
+        return found;
+    }
+
+    private static boolean stringLike(Class<?> c) {
+        return c == String.class || c == Character.class || c == char.class || c.isEnum()
+                || Temporal.class.isAssignableFrom(c) || Date.class.isAssignableFrom(c) || c == UUID.class;
+    }
+}
