@@ -199,7 +199,7 @@ final class MatrixRunner {
                 List<Object> rows = new ArrayList<>();
                 summaries.forEach(s -> rows.add(s.values()));
                 info.put("summary", rows);
-                out.println(Json.object(info));
+                out.println(Report.json(info));
             }
             default -> out.print(summaryText(summaries, info));
         }
