@@ -13,8 +13,8 @@ import java.util.concurrent.Callable;
 /** {@code jmh [JMH options] [regex]}: the JMH suites of this jar, through JMH's own command line. */
 @Command(name = JmhCommand.NAME,
         description = {
-            "Hands the rest of the command line to JMH, e.g. 'jmh SerializerBenchmark', 'jmh -l' (the suites),",
-            "'jmh -h' (JMH's options)."})
+            "Runs the JMH suites: the rest of the command line goes to JMH.",
+            "E.g. 'jmh SerializerBenchmark', 'jmh -l' (the suites), 'jmh -h' (JMH's options)."})
 public class JmhCommand implements Callable<Integer> {
     static final String NAME = "jmh";
 

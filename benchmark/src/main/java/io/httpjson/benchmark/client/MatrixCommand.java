@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
 /** A list of configurations run against one provider JVM, interleaved and repeated ({@link MatrixRunner}). */
 @Command(name = "matrix", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-            "Runs a list of configurations, interleaved, --repeat times each, against one provider JVM it starts on",
-            "127.0.0.1; prints medians and ratios to dubbo+hessian2; writes CSV files and PNG charts to --out-dir."})
+            "Runs a list of configurations, interleaved and repeated, against one provider JVM.",
+            "The provider runs on 127.0.0.1 in a JVM of its own; prints medians and ratios to dubbo+hessian2 per",
+            "concurrency and delay; writes CSV files and PNG charts to --out-dir."})
 public class MatrixCommand implements Callable<Integer> {
     static final String DEFAULT_CONFIGS =
             "dubbo:hessian2,dubbo:fastjson2,tri:hessian2,httpjson:fastjson2-text,httpjson:gson-text";

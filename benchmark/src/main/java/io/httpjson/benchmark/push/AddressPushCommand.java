@@ -29,8 +29,9 @@ import java.util.concurrent.TimeUnit;
  * in a fresh child JVM ({@code push --child CONFIG}), one after the other, so that heap figures are not
  * mixed; the parent prints the child's progress and a table at the end.
  */
-@Command(name = "push", aliases = "address-push", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "push", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
+            "Measures what a consumer holds per provider address a registry pushes to it.",
             "A registry pushes N provider addresses (127.0.0.1 ports where nothing listens) to one consumer;",
             "reports per protocol: push time, heap per address after full GC, allocation, sockets and threads",
             "opened before any call, and the same after a scale-in push to N/2 and an empty push.",
