@@ -3,9 +3,9 @@ package io.httpjson.benchmark;
 import io.httpjson.benchmark.jmh.SpiSerializer;
 import io.httpjson.benchmark.service.BenchmarkMessage;
 import io.httpjson.benchmark.service.BenchmarkMessages;
-import io.httpjson.benchmark.service.Page;
 import io.httpjson.benchmark.service.User;
 import io.httpjson.benchmark.service.Users;
+import io.httpjson.demo.api.Page;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -3,10 +3,10 @@ package io.httpjson.benchmark.client;
 import io.httpjson.benchmark.service.BenchmarkMessage;
 import io.httpjson.benchmark.service.BenchmarkMessages;
 import io.httpjson.benchmark.service.BenchmarkService;
-import io.httpjson.benchmark.service.Page;
-import io.httpjson.benchmark.service.Result;
 import io.httpjson.benchmark.service.User;
 import io.httpjson.benchmark.service.Users;
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.Result;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,8 @@
 package io.httpjson.benchmark.service;
 
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.Result;
+
 import org.apache.dubbo.common.utils.SerializeSecurityManager;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 

@@ -1,5 +1,8 @@
 package io.httpjson.benchmark.service;
 
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.Result;
+
 /** The service every protocol x serialization is measured with. */
 public interface BenchmarkService {
 

@@ -1,5 +1,8 @@
 package io.httpjson.benchmark.service;
 
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.Result;
+
 /** The provider side: optional fixed business time (--delay), then a cheap answer. */
 public class BenchmarkServiceImpl implements BenchmarkService {
     private final long delayMillis;

@@ -1,5 +1,7 @@
 package io.httpjson.benchmark.service;
 
+import io.httpjson.demo.api.Page;
+
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -32,7 +34,7 @@ public final class Users {
     /** Always 15 users, whatever pageSize says (the benchmark's fixed payload). */
     public static Page<User> page(int pageNo, int pageSize) {
         Page<User> page = new Page<>();
-        page.setPageNo(pageNo);
+        page.setPageNumber(pageNo);
         page.setPageSize(pageSize);
         page.setTotal(TOTAL);
         List<User> items = new ArrayList<>(PAGE_SIZE);
