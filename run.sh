@@ -21,6 +21,6 @@ else
   n=200000; warmup=30000; repeat=3
 fi
 echo "== benchmark: echo of the 581-byte BenchmarkMessage, provider in its own JVM, results in $out"
-java -jar benchmark/target/httpjson-benchmark.jar --matrix \
+java -jar benchmark/target/httpjson-benchmark.jar matrix \
   --configs=dubbo:hessian2,httpjson:fastjson2-text,httpjson:gson-text,tri:hessian2 \
   --concurrency-list=100 --repeat="$repeat" -n "$n" --warmup "$warmup" --out-dir="$out"

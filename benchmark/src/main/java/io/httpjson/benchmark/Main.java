@@ -1,16 +1,12 @@
 package io.httpjson.benchmark;
 
-import io.httpjson.benchmark.client.ClientCommand;
-
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
-import java.util.Arrays;
 
 /**
- * {@code java -jar httpjson-benchmark.jar [options]} runs the load client; {@code provider ...} runs a provider;
- * {@code jmh ...} hands the rest of the command line to JMH ({@code org.openjdk.jmh.Main}); {@code sizes} prints
- * serialized sizes.
+ * {@code java -jar httpjson-benchmark.jar [SUBCOMMAND] [options]}: {@code load} (the default), {@code matrix},
+ * {@code provider}, {@code push}, {@code sizes} or {@code jmh} ({@link BenchmarkCommand}).
  */
 public final class Main {
     static {
@@ -24,20 +20,16 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length > 0 && args[0].equals("jmh")) {
-            org.openjdk.jmh.Main.main(Arrays.copyOfRange(args, 1, args.length));
-            return;
-        }
         int code = run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
         System.exit(code);
     }
 
     /** Runs the command line without exiting the JVM (for tests): 0 ok, 1 failed run, 2 usage error. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = ClientCommand.commandLine();
+        CommandLine cl = BenchmarkCommand.commandLine();
         cl.setOut(out);
         cl.setErr(err);
-        return cl.execute(args);
+        return cl.execute(BenchmarkCommand.withSubcommand(cl, args));
     }
 
     private static void setIfAbsent(String key, String value) {

@@ -1,5 +1,6 @@
 package io.httpjson.benchmark;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -8,7 +9,7 @@ import java.io.StringWriter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Bad flags fail fast with picocli's usage error (exit code 2), before any provider is started. */
+/** Bad flags fail fast with picocli's usage error (exit code 2), before any provider is started; help lists the subcommands. */
 class CliUsageTest {
 
     @ParameterizedTest
@@ -23,11 +24,15 @@ class CliUsageTest {
         "--call nope",
         "--delay -1",
         "--target nohostport",
-        "--matrix --target 127.0.0.1:1",
-        "--matrix --configs dubbo",
-        "--matrix --repeat 0",
         "--protocol httpjson --serialization hessian2",
-        "--matrix --configs httpjson:fastjson2"
+        "load --protocol grpc",
+        "matrix --target 127.0.0.1:1",
+        "matrix --configs dubbo",
+        "matrix --repeat 0",
+        "matrix --configs httpjson:fastjson2",
+        "--matrix --configs dubbo",
+        "sizes --bogus",
+        "provider"
     })
     void badFlagsGiveUsageError(String args) {
         StringWriter out = new StringWriter();
@@ -37,11 +42,37 @@ class CliUsageTest {
         assertThat(err.toString()).contains("Usage:");
     }
 
-    @org.junit.jupiter.api.Test
-    void helpWorks() {
+    @Test
+    void helpListsTheSubcommands() {
+        assertThat(help("--help")).contains("load", "matrix", "provider", "push", "sizes", "jmh");
+        assertThat(help("load", "--help")).contains("--protocol", "--serialization", "--target", "--call", "-n");
+        assertThat(help("matrix", "--help")).contains("--configs", "--concurrency-list", "--out-dir", "--call", "-n")
+                .doesNotContain("--target");
+    }
+
+    /** Without a subcommand the options are load's; --matrix among them stands for the matrix subcommand. */
+    @Test
+    void optionsWithoutSubcommandGoToLoadOrMatrix() {
+        assertThat(usageError("-c", "0")).contains("-c must be between 1 and 5000, got 0", "Usage: httpjson-benchmark load");
+        assertThat(usageError("--matrix", "--repeat", "0"))
+                .contains("--repeat must be at least 1", "Usage: httpjson-benchmark matrix");
+        assertThat(usageError("-n", "5", "--matrix", "--configs", "dubbo"))
+                .contains("--configs: expected protocol:serialization", "Usage: httpjson-benchmark matrix");
+        // the matrix takes its concurrencies from --concurrency-list
+        assertThat(usageError("--matrix", "-c", "10")).contains("Unknown options: '-c', '10'");
+    }
+
+    private static String help(String... args) {
         StringWriter out = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(new StringWriter()), "--help");
+        int code = Main.run(new PrintWriter(out), new PrintWriter(new StringWriter()), args);
         assertThat(code).isZero();
-        assertThat(out.toString()).contains("--protocol", "--serialization", "--matrix", "provider", "jmh");
+        return out.toString();
+    }
+
+    private static String usageError(String... args) {
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), args);
+        assertThat(code).as(err.toString()).isEqualTo(2);
+        return err.toString();
     }
 }

@@ -15,7 +15,7 @@ class MatrixTest {
     @Test
     void tinyMatrixWritesCsvAndCharts(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("results");
-        TestSupport.Outcome o = TestSupport.run("--matrix", "--configs", "tri:hessian2", "--concurrency-list", "2",
+        TestSupport.Outcome o = TestSupport.run("matrix", "--configs", "tri:hessian2", "--concurrency-list", "2",
                 "--repeat", "2", "-n", "60", "--warmup", "30", "--format", "csv", "--out-dir", out.toString());
         assertThat(o.code()).as(o.err() + o.out()).isZero();
 
@@ -49,7 +49,7 @@ class MatrixTest {
     void matrixFileIsReadAndBaselineAdded(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("matrix.txt");
         Files.writeString(file, "# protocol serialization concurrency delay\nnope hessian2 4 0\n");
-        TestSupport.Outcome o = TestSupport.run("--matrix", "--matrix-file", file.toString(), "-n", "10");
+        TestSupport.Outcome o = TestSupport.run("matrix", "--matrix-file", file.toString(), "-n", "10");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err()).contains("unknown protocol/serialization nope:hessian2");
     }
@@ -57,7 +57,7 @@ class MatrixTest {
     @Test
     void aConfigurationCanCarryReferenceParametersOfItsOwn(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("results");
-        TestSupport.Outcome o = TestSupport.run("--matrix", "--configs",
+        TestSupport.Outcome o = TestSupport.run("matrix", "--configs",
                 "httpjson:fastjson2-text[httpjson.pipelining=1],httpjson:fastjson2-text[httpjson.pipelining=8;httpjson.max-connections=2]",
                 "--concurrency-list", "2", "--repeat", "1", "-n", "40", "--warmup", "20", "--format", "csv",
                 "--out-dir", out.toString());
@@ -72,7 +72,7 @@ class MatrixTest {
     @Test
     void referenceParametersReachTheReference() throws Exception {
         // an invalid value fails in the httpjson consumer's own configuration check, so it was applied there
-        TestSupport.Outcome o = TestSupport.run("--matrix", "--configs", "httpjson:fastjson2-text[httpjson.pipelining=0]",
+        TestSupport.Outcome o = TestSupport.run("matrix", "--configs", "httpjson:fastjson2-text[httpjson.pipelining=0]",
                 "--concurrency-list", "1", "--repeat", "1", "-n", "5", "--warmup", "1");
         assertThat(o.code()).isNotZero();
         assertThat(o.err() + o.out()).contains("httpjson.pipelining: 0 (expected: an integer from 1 to 1024)");
@@ -80,7 +80,7 @@ class MatrixTest {
 
     @Test
     void malformedReferenceParametersAreRefusedUpFront() throws Exception {
-        TestSupport.Outcome o = TestSupport.run("--matrix", "--configs", "httpjson:fastjson2-text[pipelining]", "-n", "5");
+        TestSupport.Outcome o = TestSupport.run("matrix", "--configs", "httpjson:fastjson2-text[pipelining]", "-n", "5");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err()).contains("--configs: reference parameters: 'pipelining'");
     }

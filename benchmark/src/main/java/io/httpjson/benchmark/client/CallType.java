@@ -3,10 +3,10 @@ package io.httpjson.benchmark.client;
 import io.httpjson.benchmark.service.BenchmarkMessage;
 import io.httpjson.benchmark.service.BenchmarkMessages;
 import io.httpjson.benchmark.service.BenchmarkService;
-import io.httpjson.benchmark.service.Page;
-import io.httpjson.benchmark.service.Result;
-import io.httpjson.benchmark.service.User;
 import io.httpjson.benchmark.service.Users;
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.Result;
+import io.httpjson.demo.api.User;
 
 import java.util.List;
 import java.util.Locale;
@@ -68,8 +68,8 @@ public enum CallType {
                     long id = ++next[0];
                     Result<User> r = service.getUser(id);
                     User u = r == null ? null : r.getData();
-                    return u != null && u.getId() == id && u.getBirthday() != null && u.getCreatedAt() != null
-                            && u.getLastLogin() != null && u.getStatus() != null && u.getBalance() != null;
+                    return u != null && u.getId() == id && u.getBirthday() != null && u.getRegisteredAt() != null
+                            && u.getLastLogin() != null && !u.getRoles().isEmpty() && !u.getAttributes().isEmpty();
                 };
             }
             case LIST_USER:
@@ -81,7 +81,7 @@ public enum CallType {
                     }
                     List<?> items = p.getItems();
                     return items != null && items.size() == Users.PAGE_SIZE
-                            && items.get(0) instanceof User u && u.getCreatedAt() != null
+                            && items.get(0) instanceof User u && u.getRegisteredAt() != null
                             && items.get(Users.PAGE_SIZE - 1) instanceof User;
                 };
             default:

@@ -8,14 +8,11 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import picocli.CommandLine.ParameterException;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -39,111 +36,17 @@ import java.util.function.ToDoubleFunction;
 final class MatrixRunner {
     static final String BASELINE_PROTOCOL = "dubbo";
     static final String BASELINE_SERIALIZATION = "hessian2";
-    /** {@code protocol:serialization}, optionally followed by {@code [key=value;...]}. */
-    private static final java.util.regex.Pattern CONFIG = java.util.regex.Pattern.compile("([^:\\[\\]]+):([^:\\[\\]]+)(?:\\[([^\\]]*)\\])?");
 
-    private final ClientCommand cmd;
+    private final MatrixCommand cmd;
     private final List<RunSpec> specs;
     private final PrintWriter out;
     private final PrintWriter err;
 
-    MatrixRunner(ClientCommand cmd, List<RunSpec> specs, PrintWriter out, PrintWriter err) {
+    MatrixRunner(MatrixCommand cmd, List<RunSpec> specs, PrintWriter out, PrintWriter err) {
         this.cmd = cmd;
         this.specs = specs;
         this.out = out;
         this.err = err;
-    }
-
-    /** The configurations, baseline added, those whose extensions are missing dropped (with a message). */
-    static List<RunSpec> specs(ClientCommand c) throws IOException {
-        record Row(String protocol, String serialization, int concurrency, long delay, String params) {}
-        List<Row> rows = new ArrayList<>();
-        if (c.matrixFile != null) {
-            int lineNo = 0;
-            for (String line : Files.readAllLines(c.matrixFile, StandardCharsets.UTF_8)) {
-                lineNo++;
-                String l = line.replaceAll("#.*", "").trim();
-                if (l.isEmpty()) {
-                    continue;
-                }
-                String[] p = l.split("[\\s,]+");
-                if (p.length != 4) {
-                    throw new ParameterException(c.spec.commandLine(), c.matrixFile + ":" + lineNo
-                            + ": expected 'protocol serialization concurrency delay', got '" + line + "'");
-                }
-                rows.add(new Row(p[0], p[1], parseInt(c, p[2]), parseInt(c, p[3]), ""));
-            }
-        } else {
-            List<String[]> pairs = new ArrayList<>();
-            for (String pair : c.configs.split(",")) {
-                java.util.regex.Matcher m = CONFIG.matcher(pair.trim());
-                if (!m.matches()) {
-                    throw new ParameterException(c.spec.commandLine(), "--configs: expected protocol:serialization or"
-                            + " protocol:serialization[key=value;...], got '" + pair + "'");
-                }
-                String params = m.group(3) == null ? "" : m.group(3).trim();
-                try {
-                    RunSpec.parseParams(params);
-                } catch (IllegalArgumentException e) {
-                    throw new ParameterException(c.spec.commandLine(), "--configs: " + e.getMessage());
-                }
-                pairs.add(new String[] {m.group(1), m.group(2), params});
-            }
-            for (long d : ints(c, c.delays)) {
-                for (long conc : ints(c, c.concurrencyList)) {
-                    for (String[] p : pairs) {
-                        rows.add(new Row(p[0], p[1], (int) conc, d, p[2]));
-                    }
-                }
-            }
-        }
-        // the baseline at every (concurrency, delay), first in each group
-        Set<Row> ordered = new LinkedHashSet<>();
-        for (Row r : rows) {
-            ordered.add(new Row(BASELINE_PROTOCOL, BASELINE_SERIALIZATION, r.concurrency, r.delay, ""));
-            ordered.add(r);
-        }
-        List<RunSpec> specs = new ArrayList<>();
-        for (Row r : ordered) {
-            if (!ClientCommand.PROTOCOLS.contains(r.protocol) || !ClientCommand.SERIALIZATIONS.contains(r.serialization)) {
-                throw new ParameterException(c.spec.commandLine(), "unknown protocol/serialization " + r.protocol + ":" + r.serialization);
-            }
-            if (!ClientCommand.compatible(r.protocol, r.serialization)) {
-                throw new ParameterException(c.spec.commandLine(), "httpjson speaks JSON only, not " + r.serialization);
-            }
-            if (r.concurrency < 1 || r.concurrency > 5000 || r.delay < 0) {
-                throw new ParameterException(c.spec.commandLine(), "bad concurrency/delay in " + r);
-            }
-            String missing = Extensions.missing(r.protocol, r.serialization);
-            if (missing != null) {
-                c.spec.commandLine().getErr().println("skipping " + r.protocol + "+" + r.serialization + ": " + missing);
-                continue;
-            }
-            specs.add(new RunSpec(r.protocol, r.serialization, c.callType(), r.concurrency, c.total, r.delay, c.warmup,
-                    c.warmupSeconds, c.maxSeconds, c.timeoutMillis, r.params));
-        }
-        if (specs.isEmpty()) {
-            throw new ParameterException(c.spec.commandLine(), "no configuration left to run");
-        }
-        return specs;
-    }
-
-    private static int parseInt(ClientCommand c, String s) {
-        try {
-            return Integer.parseInt(s.trim());
-        } catch (NumberFormatException e) {
-            throw new ParameterException(c.spec.commandLine(), "not a number: '" + s + "'");
-        }
-    }
-
-    private static List<Long> ints(ClientCommand c, String csv) {
-        List<Long> out = new ArrayList<>();
-        for (String s : csv.split(",")) {
-            if (!s.isBlank()) {
-                out.add((long) parseInt(c, s));
-            }
-        }
-        return out;
     }
 
     int run() throws Exception {
@@ -151,14 +54,14 @@ final class MatrixRunner {
         specs.forEach(s -> exports.add(s.export()));
         List<RunResult> results = new ArrayList<>();
         String providerJvm;
-        try (ProviderProcess provider = ProviderProcess.start(new ArrayList<>(exports), cmd.providerJvmArgs, cmd.serverThreads, 180)) {
+        try (ProviderProcess provider = ProviderProcess.start(new ArrayList<>(exports), cmd.run.providerJvmArgs, cmd.run.serverThreads, 180)) {
             err.println("provider: own JVM, pid " + provider.pid() + ", exports " + exports);
             for (int round = 1; round <= cmd.warmupRounds; round++) {
                 int k = 0;
                 for (RunSpec s : specs) {
                     err.printf(Locale.ROOT, "[warm-up round %d, %d/%d] %s%n", round, ++k, specs.size(), s.configLabel());
                     err.flush();
-                    cmd.runOnce(s, "127.0.0.1", provider.port(s.protocol()), 0);
+                    cmd.run.runOnce(s, "127.0.0.1", provider.port(s.protocol()), 0);
                 }
             }
             int runs = specs.size() * cmd.repeat;
@@ -168,7 +71,7 @@ final class MatrixRunner {
                     k++;
                     err.printf(Locale.ROOT, "[%d/%d] %s (repeat %d)%n", k, runs, s.configLabel(), rep);
                     err.flush();
-                    RunResult r = cmd.runOnce(s, "127.0.0.1", provider.port(s.protocol()), rep);
+                    RunResult r = cmd.run.runOnce(s, "127.0.0.1", provider.port(s.protocol()), rep);
                     if (r.errors > 0) {
                         err.println("  errors: " + r.errors + " (first: " + r.firstError + ")");
                     }
@@ -185,21 +88,21 @@ final class MatrixRunner {
         writeChart(summaries, "mean", "mean latency (µs)", s -> s.mean);
         writeChart(summaries, "p99", "p99 latency (µs)", s -> s.p99);
         Map<String, Object> info = new LinkedHashMap<>();
-        info.put("call", cmd.callType().label());
-        info.put("calls_per_run", cmd.total);
+        info.put("call", cmd.run.callType().label());
+        info.put("calls_per_run", cmd.run.total);
         info.put("repeat", cmd.repeat);
         info.put("provider_jvm_args", providerJvm);
         info.put("tls", DubboApps.tls());
         info.put("client_jvm_args", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         info.put("cpus", Runtime.getRuntime().availableProcessors());
         info.put("out_dir", cmd.outDir.toAbsolutePath().toString());
-        switch (cmd.format) {
+        switch (cmd.run.format) {
             case "csv" -> out.print(summaryCsv(summaries));
             case "json" -> {
                 List<Object> rows = new ArrayList<>();
                 summaries.forEach(s -> rows.add(s.values()));
                 info.put("summary", rows);
-                out.println(Json.object(info));
+                out.println(Report.json(info));
             }
             default -> out.print(summaryText(summaries, info));
         }
@@ -345,7 +248,7 @@ final class MatrixRunner {
     private void writeChart(List<Summary> summaries, String name, String yTitle, ToDoubleFunction<Summary> metric)
             throws IOException {
         XYChart chart = new XYChartBuilder().width(900).height(600)
-                .title(yTitle + " vs concurrency (median of " + cmd.repeat + ", call " + cmd.callType().label() + ")")
+                .title(yTitle + " vs concurrency (median of " + cmd.repeat + ", call " + cmd.run.callType().label() + ")")
                 .xAxisTitle("concurrency (callers)").yAxisTitle(yTitle).build();
         chart.getStyler().setMarkerSize(7);
         Map<String, List<Summary>> lines = new LinkedHashMap<>();

@@ -1,5 +1,10 @@
 package io.httpjson.benchmark.client;
 
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONWriter;
+import com.alibaba.fastjson2.filter.ValueFilter;
+
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +40,11 @@ public final class Report {
             new Column("truncated", "true if the time limit stopped the run early", r -> r.truncated),
             new Column("provider_jvm_args", "the provider JVM's flags, as it reports them", r -> r.providerJvmArguments),
             new Column("params", "reference parameters of this configuration only (--configs ...[k=v;...])", r -> r.spec.params()));
+
+    /** Doubles as in the CSV (three decimals), NaN and infinities as null. */
+    private static final ValueFilter DOUBLES = (object, name, value) -> value instanceof Double d
+            ? (d.isNaN() || d.isInfinite() ? null : new BigDecimal(format(d)))
+            : value;
 
     private Report() {}
 
@@ -86,7 +96,12 @@ public final class Report {
     public static String json(RunResult r, Map<String, Object> extra) {
         Map<String, Object> m = new LinkedHashMap<>(values(r));
         m.putAll(extra);
-        return Json.object(m);
+        return json(m);
+    }
+
+    /** Maps (in their order, null values kept), lists and scalars as JSON. */
+    static String json(Object value) {
+        return JSON.toJSONString(value, DOUBLES, JSONWriter.Feature.WriteMapNullValue);
     }
 
     /** The human-readable single-run report. */

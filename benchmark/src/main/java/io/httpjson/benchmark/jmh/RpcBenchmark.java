@@ -5,7 +5,7 @@ import io.httpjson.benchmark.client.BenchClient;
 import io.httpjson.benchmark.client.Extensions;
 import io.httpjson.benchmark.provider.Export;
 import io.httpjson.benchmark.provider.ProviderServer;
-import io.httpjson.benchmark.service.Result;
+import io.httpjson.demo.api.Result;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

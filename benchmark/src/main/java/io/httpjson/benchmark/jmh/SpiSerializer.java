@@ -4,8 +4,8 @@ import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkMessage;
 import io.httpjson.benchmark.service.BenchmarkMessages;
 import io.httpjson.benchmark.service.BenchmarkService;
-import io.httpjson.benchmark.service.Page;
 import io.httpjson.benchmark.service.Users;
+import io.httpjson.demo.api.Page;
 
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.serialize.ObjectInput;

@@ -25,12 +25,13 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code address-push}: what a consumer holds per pushed provider address, per protocol. Each configuration runs
- * in a fresh child JVM ({@code address-push --child CONFIG}), one after the other, so that heap figures are not
+ * {@code push}: what a consumer holds per pushed provider address, per protocol. Each configuration runs
+ * in a fresh child JVM ({@code push --child CONFIG}), one after the other, so that heap figures are not
  * mixed; the parent prints the child's progress and a table at the end.
  */
-@Command(name = "address-push", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "push", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
+            "Measures what a consumer holds per provider address a registry pushes to it.",
             "A registry pushes N provider addresses (127.0.0.1 ports where nothing listens) to one consumer;",
             "reports per protocol: push time, heap per address after full GC, allocation, sockets and threads",
             "opened before any call, and the same after a scale-in push to N/2 and an empty push.",
@@ -125,7 +126,7 @@ public class AddressPushCommand implements Callable<Integer> {
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());
-        cmd.addAll(List.of("address-push", "--child", config, "--mode", mode, "--addresses", Integer.toString(n), "--batch",
+        cmd.addAll(List.of("push", "--child", config, "--mode", mode, "--addresses", Integer.toString(n), "--batch",
                 Integer.toString(batch), "--histogram", Integer.toString(histogram)));
         Path log = Files.createTempFile("httpjson-address-push-" + config + "-", ".log");
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();

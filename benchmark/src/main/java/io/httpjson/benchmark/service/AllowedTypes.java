@@ -1,5 +1,9 @@
 package io.httpjson.benchmark.service;
 
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.Result;
+import io.httpjson.demo.api.User;
+
 import org.apache.dubbo.common.utils.SerializeSecurityManager;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
@@ -10,7 +14,7 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
  */
 public final class AllowedTypes {
     private static final Class<?>[] TYPES = {
-        BenchmarkService.class, BenchmarkMessage.class, Result.class, User.class, UserStatus.class, Page.class,
+        BenchmarkService.class, BenchmarkMessage.class, Result.class, User.class, Page.class,
         ProviderStats.class
     };
 

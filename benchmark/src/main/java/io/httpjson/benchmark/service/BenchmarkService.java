@@ -1,5 +1,9 @@
 package io.httpjson.benchmark.service;
 
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.Result;
+import io.httpjson.demo.api.User;
+
 /** The service every protocol x serialization is measured with. */
 public interface BenchmarkService {
 
@@ -9,7 +13,7 @@ public interface BenchmarkService {
     /** The seed-style call: {@code Result.ok("Hello " + name)}. */
     Result<String> sayHello(String name);
 
-    /** One user with java.time fields, an enum and a BigDecimal. */
+    /** One user with java.time fields, a list of roles and a map of attributes. */
     Result<User> getUser(long id);
 
     /** A page of 15 users. */

@@ -1,5 +1,9 @@
 package io.httpjson.benchmark.service;
 
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.Result;
+import io.httpjson.demo.api.User;
+
 /** The provider side: optional fixed business time (--delay), then a cheap answer. */
 public class BenchmarkServiceImpl implements BenchmarkService {
     private final long delayMillis;

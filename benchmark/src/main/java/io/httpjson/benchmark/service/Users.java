@@ -1,6 +1,8 @@
 package io.httpjson.benchmark.service;
 
-import java.math.BigDecimal;
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.User;
+
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -12,27 +14,22 @@ public final class Users {
     public static final int PAGE_SIZE = 15;
     public static final long TOTAL = 1000;
 
-    private static final UserStatus[] STATUSES = UserStatus.values();
-
     private Users() {}
 
     public static User user(long id) {
-        User u = new User();
-        u.setId(id);
-        u.setName("user-" + id);
-        u.setEmail("user" + id + "@example.com");
-        u.setBirthday(LocalDate.of(1980 + (int) (id % 30), 1 + (int) (id % 12), 1 + (int) (id % 28)));
-        u.setCreatedAt(LocalDateTime.of(2024, 1 + (int) (id % 12), 1 + (int) (id % 28), 10, 20, 30, 123_000_000));
-        u.setLastLogin(Instant.ofEpochSecond(1_760_000_000L + id * 3_600L, 456_000_000));
-        u.setStatus(STATUSES[(int) (id % STATUSES.length)]);
-        u.setBalance(new BigDecimal("12345.67").add(BigDecimal.valueOf(id)));
+        User u = new User(id, "user-" + id, "user" + id + "@example.com",
+                LocalDate.of(1980 + (int) (id % 30), 1 + (int) (id % 12), 1 + (int) (id % 28)),
+                LocalDateTime.of(2024, 1 + (int) (id % 12), 1 + (int) (id % 28), 10, 20, 30, 123_000_000),
+                Instant.ofEpochSecond(1_760_000_000L + id * 3_600L, 456_000_000));
+        u.setRoles(new ArrayList<>(id % 3 == 0 ? List.of("admin", "user") : List.of("user")));
+        u.getAttributes().put("team", "team-" + id % 8);
         return u;
     }
 
     /** Always 15 users, whatever pageSize says (the benchmark's fixed payload). */
     public static Page<User> page(int pageNo, int pageSize) {
         Page<User> page = new Page<>();
-        page.setPageNo(pageNo);
+        page.setPageNumber(pageNo);
         page.setPageSize(pageSize);
         page.setTotal(TOTAL);
         List<User> items = new ArrayList<>(PAGE_SIZE);

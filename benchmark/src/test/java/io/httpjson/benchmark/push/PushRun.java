@@ -19,9 +19,9 @@ final class PushRun {
         this.err = err;
     }
 
-    /** Runs {@code address-push} for httpjson with {@code addresses} in batches of 100, plus {@code extra} flags. */
+    /** Runs {@code push} for httpjson with {@code addresses} in batches of 100, plus {@code extra} flags. */
     static PushRun of(int addresses, String... extra) {
-        List<String> args = new ArrayList<>(List.of("address-push", "--addresses", Integer.toString(addresses),
+        List<String> args = new ArrayList<>(List.of("push", "--addresses", Integer.toString(addresses),
                 "--batch", "100", "--configs", "httpjson", "--max-seconds", "300",
                 "--jvm-args=-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"));
         args.addAll(List.of(extra));

@@ -1,0 +1,96 @@
+package io.httpjson.benchmark.client;
+
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintStream;
+import java.util.Set;
+
+/**
+ * The options {@code load} and {@code matrix} share (a picocli mixin): what each caller calls, how many calls,
+ * how the provider JVM is started, and how results are printed; and how one measured run is made.
+ */
+public class RunOptions {
+    public static final Set<String> PROTOCOLS = Set.of("httpjson", "dubbo", "tri");
+    public static final Set<String> SERIALIZATIONS = Set.of("hessian2", "fastjson2", "fastjson2-text", "gson-text");
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = {"-n", "--total"}, defaultValue = "200000", description = "Measured calls in total, split among callers. Default: ${DEFAULT-VALUE}.")
+    int total;
+
+    @Option(names = "--warmup", defaultValue = "20000", description = "Warm-up calls before measuring. Default: ${DEFAULT-VALUE}.")
+    int warmup;
+
+    @Option(names = "--warmup-seconds", defaultValue = "10", description = "Warm-up stops after this long even if calls remain. Default: ${DEFAULT-VALUE}.")
+    int warmupSeconds;
+
+    @Option(names = "--call", defaultValue = "echo", description = "echo, sayHello, getUser or listUser. Default: ${DEFAULT-VALUE}.")
+    String call;
+
+    @Option(names = "--provider-jvm-args", defaultValue = ProviderProcess.DEFAULT_JVM_ARGS,
+            description = "JVM flags of the provider this client starts. Default: ${DEFAULT-VALUE}.")
+    String providerJvmArgs;
+
+    @Option(names = "--server-threads", defaultValue = "200", description = "Provider business threads (Dubbo's default). Default: ${DEFAULT-VALUE}.")
+    int serverThreads;
+
+    @Option(names = "--timeout", defaultValue = "5000", description = "Per-call timeout in ms. Default: ${DEFAULT-VALUE}.")
+    int timeoutMillis;
+
+    @Option(names = "--max-seconds", defaultValue = "600", description = "Time limit of each measured phase; the run is marked truncated if hit. Default: ${DEFAULT-VALUE}.")
+    int maxSeconds;
+
+    @Option(names = "--format", defaultValue = "text", description = "text, csv or json. Default: ${DEFAULT-VALUE}.")
+    String format;
+
+    @Option(names = "--no-progress", description = "Never draw the progress bar (it is only drawn on a terminal anyway).")
+    boolean noProgress;
+
+    ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    CallType callType() {
+        try {
+            return CallType.parse(call);
+        } catch (IllegalArgumentException e) {
+            throw usage("--call: " + e.getMessage());
+        }
+    }
+
+    void validate() {
+        if (total < 1) {
+            throw usage("-n must be at least 1, got " + total);
+        }
+        if (warmup < 0 || warmupSeconds < 0) {
+            throw usage("--warmup and --warmup-seconds must not be negative");
+        }
+        if (!Set.of("text", "csv", "json").contains(format)) {
+            throw usage("--format must be text, csv or json; got '" + format + "'");
+        }
+        if (timeoutMillis < 1 || maxSeconds < 1 || serverThreads < 1) {
+            throw usage("--timeout, --max-seconds and --server-threads must be positive");
+        }
+        callType();
+    }
+
+    /** httpjson refuses binary serializations (it says so when exporting); everything else combines. */
+    public static boolean compatible(String protocol, String serialization) {
+        return !"httpjson".equals(protocol) || serialization.endsWith("-text");
+    }
+
+    PrintStream progressStream() {
+        return !noProgress && System.console() != null ? System.err : null;
+    }
+
+    RunResult runOnce(RunSpec runSpec, String host, int port, int repeatNo) throws InterruptedException {
+        try (BenchClient client = new BenchClient(runSpec.export(), host, port, runSpec.timeoutMillis(),
+                runSpec.referenceParams())) {
+            return LoadRunner.run(runSpec, client.service(), repeatNo, progressStream());
+        }
+    }
+}

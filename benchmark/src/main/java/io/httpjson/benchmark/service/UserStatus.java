@@ -1,7 +1,0 @@
-package io.httpjson.benchmark.service;
-
-public enum UserStatus {
-    ACTIVE,
-    DISABLED,
-    PENDING
-}
