@@ -1,5 +1,7 @@
 package io.httpjson.protocol.internal;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -72,9 +74,9 @@ public final class Tls {
             problems.add(name + ": not set (expected: " + expected + ")");
             return;
         }
-        try (java.io.InputStream in = IOUtils.getURL(path).openStream()) {
+        try (InputStream in = IOUtils.getURL(path).openStream()) {
             // readable: Dubbo turned it down for another reason, which its warning names
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             problems.add(name + ": " + path + " (expected: " + expected + ", as a file path or classpath:...; "
                     + rootMessage(e) + ")");
         }

@@ -3,8 +3,10 @@ package io.httpjson.protocol.internal.server;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.HttpFeatures;
@@ -51,7 +53,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final Server jetty;
     private final ServerConnector connector;
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicLong gzippedRequests = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong gzippedRequests = new AtomicLong();
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private volatile boolean closing;
     private final boolean tls;
@@ -160,7 +162,7 @@ public final class HttpJsonServer implements ProtocolServer {
     }
 
     /** Adds a service; the returned handle removes it. */
-    public Runnable export(Invoker<?> invoker, JsonCodec codec, java.util.concurrent.Executor executor) {
+    public Runnable export(Invoker<?> invoker, JsonCodec codec, Executor executor) {
         ServiceRoute route = new ServiceRoute(invoker, codec, executor);
         routes.add(route);
         return () -> {
