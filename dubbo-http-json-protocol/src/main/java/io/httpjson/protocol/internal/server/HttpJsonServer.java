@@ -5,12 +5,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.httpjson.codec.JsonCodec;
-import io.httpjson.protocol.internal.ErrorBody;
-import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpJsonConfig;
-import io.httpjson.protocol.internal.Wire;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
@@ -18,13 +16,10 @@ import org.apache.dubbo.common.utils.NetUtils;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.ProtocolServer;
 import org.apache.dubbo.rpc.RpcException;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.DetectorConnectionFactory;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -53,7 +48,8 @@ public final class HttpJsonServer implements ProtocolServer {
     private final Server jetty;
     private final ServerConnector connector;
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicLong gzippedRequests = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong gzippedRequests = new AtomicLong();
+    private final DecodeBudget decodeBudget;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private volatile boolean closing;
     private final boolean tls;
@@ -64,6 +60,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.url = url;
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
+        this.decodeBudget = new DecodeBudget(config.decodeBudget());
         int ioThreads = config.ioThreads();
         int extra = config.dispatch() == HttpJsonConfig.Dispatch.POOL ? 8 : config.threads();
         QueuedThreadPool pool = new QueuedThreadPool(Math.max(ioThreads + 4, ioThreads + 2 + extra), 2);
@@ -76,7 +73,7 @@ public final class HttpJsonServer implements ProtocolServer {
         http.setSendDateHeader(false);
         http.setRequestHeaderSize(config.maxHeaderBytes());
         http.setResponseHeaderSize(config.maxHeaderBytes());
-        HttpConnectionFactory httpFactory = new HttpConnectionFactory(http);
+        HttpConnectionFactory httpFactory = new HeadTimeoutConnectionFactory(http, config.headerTimeoutMillis());
         ServerTls serverTls;
         try {
             serverTls = ServerTls.of(url);
@@ -99,8 +96,13 @@ public final class HttpJsonServer implements ProtocolServer {
         connector.setIdleTimeout(config.serverIdleTimeoutMillis());
         connector.setAcceptQueueSize(config.backlog());
         jetty.addConnector(connector);
-        jetty.setHandler(new RequestHandler(this, config));
-        jetty.setErrorHandler(new JsonErrorHandler());
+        if (config.accepts() > 0) {
+            // beyond it, connections wait in the accept queue until one closes
+            jetty.addBean(new NetworkConnectionLimit(config.accepts(), connector));
+        }
+        Admission admission = new Admission(config);
+        jetty.setHandler(new RequestHandler(this, config, admission));
+        jetty.setErrorHandler(new JsonErrorHandler(config, defaultCodec, admission));
         jetty.setStopTimeout(0);
         try {
             jetty.start();
@@ -135,6 +137,10 @@ public final class HttpJsonServer implements ProtocolServer {
     /** The port actually bound (useful when the URL asked for port 0). */
     public int localPort() {
         return connector.getLocalPort();
+    }
+
+    DecodeBudget decodeBudget() {
+        return decodeBudget;
     }
 
     Routes routes() {
@@ -287,36 +293,5 @@ public final class HttpJsonServer implements ProtocolServer {
 
     public InetSocketAddress localAddress() {
         return new InetSocketAddress(connector.getHost() == null ? "0.0.0.0" : connector.getHost(), localPort());
-    }
-
-    /** Errors Jetty itself answers (bad request line, headers too large, ...), as JSON like ours. */
-    private final class JsonErrorHandler implements Request.Handler {
-        @Override
-        public boolean handle(Request request, Response response, Callback callback) throws Exception {
-            int status = response.getStatus() >= 400 ? response.getStatus() : 500;
-            Object attr = request.getAttribute(org.eclipse.jetty.server.handler.ErrorHandler.ERROR_STATUS);
-            if (attr instanceof Integer) {
-                status = (Integer) attr;
-            }
-            Object msg = request.getAttribute(org.eclipse.jetty.server.handler.ErrorHandler.ERROR_MESSAGE);
-            ErrorCode code = status == 431 ? ErrorCode.HEADERS_TOO_LARGE
-                    : status == 413 ? ErrorCode.PAYLOAD_TOO_LARGE
-                    : status == 405 ? ErrorCode.METHOD_NOT_ALLOWED
-                    : status == 404 ? ErrorCode.SERVICE_NOT_FOUND
-                    : status < 500 ? ErrorCode.BAD_REQUEST : ErrorCode.SERVER_ERROR;
-            String message = "HTTP " + status + (msg != null ? ": " + msg : "")
-                    + (status == 431 ? " (request headers exceed " + config.maxHeaderBytes() + " bytes, set by "
-                    + HttpJsonConfig.MAX_HEADER_BYTES + "; send less in attachments)" : "");
-            RequestHandler.Output out = new RequestHandler.Output(256);
-            defaultCodec.write(ErrorBody.of(code, status, message), null, out);
-            response.setStatus(status);
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, Wire.JSON_UTF8);
-            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, out.size());
-            if (status == 431 || status == 400) {
-                response.getHeaders().put(HttpHeader.CONNECTION, "close");
-            }
-            response.write(true, java.nio.ByteBuffer.wrap(out.array(), 0, out.size()), callback);
-            return true;
-        }
     }
 }

@@ -60,12 +60,14 @@ final class RequestHandler extends Handler.Abstract {
 
     private final HttpJsonServer server;
     private final HttpJsonConfig config;
+    private final Admission admission;
 
-    RequestHandler(HttpJsonServer server, HttpJsonConfig config) {
+    RequestHandler(HttpJsonServer server, HttpJsonConfig config, Admission admission) {
         // JETTY runs invocations on the thread Jetty calls us on, so Jetty must know it may block
         super(config.dispatch() == HttpJsonConfig.Dispatch.JETTY ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING);
         this.server = server;
         this.config = config;
+        this.admission = admission;
     }
 
     /** A plain-text request to a port that serves HTTPS only: a 400 naming the https:// URL, then close. */
@@ -76,8 +78,8 @@ final class RequestHandler extends Handler.Abstract {
     }
 
     /**
-     * A browser's call (it sent {@code Origin}): answers its preflight and returns true, or adds the headers that
-     * let an allowed page read the answer and returns false.
+     * A browser's call from an allowed or its own origin: answers its preflight and returns true, or adds the headers
+     * that let an allowed page read the answer and returns false.
      */
     private boolean crossOrigin(Request request, Response response, String origin, Exchange ex) {
         if (!"OPTIONS".equals(request.getMethod()) || !request.getHeaders().contains(Cors.REQUEST_METHOD)) {
@@ -99,6 +101,12 @@ final class RequestHandler extends Handler.Abstract {
         Exchange ex = new Exchange(request, response, server.track(callback));
         if (server.tlsRequired() && !request.isSecure()) {
             refusePlainText(request, ex);
+            return true;
+        }
+        admission.keepAlive(request, response.getHeaders());
+        Admission.Refusal refusal = admission.request(request);
+        if (refusal != null) {
+            ex.reject(server.defaultCodec(), refusal);
             return true;
         }
         String origin = request.getHeaders().get(HttpHeader.ORIGIN);
@@ -150,17 +158,28 @@ final class RequestHandler extends Handler.Abstract {
             return true;
         }
         JsonCodec codec = route.codec;
+        try {
+            ex.attachments = Attachments.decode(headers.get(Wire.ATTACHMENTS), new HashMap<>());
+            String timeout = headers.get(Wire.TIMEOUT);
+            ex.timeoutMillis = timeout == null ? null : Admission.timeoutMillis(timeout);
+        } catch (IllegalArgumentException e) {
+            ex.reject(codec, ErrorCode.BAD_REQUEST, 400, e.getMessage(), false);
+            return true;
+        }
+        refusal = Admission.token(route, ex.attachments);
+        if (refusal != null) {
+            ex.reject(codec, refusal);
+            return true;
+        }
         MethodMeta[] methods = route.meta.byName(methodName);
         if (methods == null) {
             ex.reject(codec, ErrorCode.METHOD_NOT_FOUND, 404, "service " + route.path + " has no method '" + methodName
                     + "'; its methods: " + route.meta.describeMethods(), false);
             return true;
         }
-        String contentType = headers.get(HttpHeader.CONTENT_TYPE);
-        if (contentType != null && !isJson(contentType)) {
-            ex.reject(codec, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, "Content-Type '" + contentType + "' is not"
-                    + " supported: send the arguments as JSON with 'Content-Type: application/json'"
-                    + " (curl: -H 'Content-Type: application/json')", false);
+        refusal = Admission.contentType(headers);
+        if (refusal != null) {
+            ex.reject(codec, refusal);
             return true;
         }
         long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
@@ -197,21 +216,6 @@ final class RequestHandler extends Handler.Abstract {
         return true;
     }
 
-    private static boolean isJson(String contentType) {
-        String ct = contentType.toLowerCase(Locale.ROOT);
-        int semi = ct.indexOf(';');
-        String mime = (semi < 0 ? ct : ct.substring(0, semi)).trim();
-        if (!(mime.equals("application/json") || mime.endsWith("+json") || mime.equals("text/json"))) {
-            return false;
-        }
-        int cs = ct.indexOf("charset=");
-        if (cs < 0) {
-            return true;
-        }
-        String charset = ct.substring(cs + 8).replace("\"", "").trim();
-        return charset.startsWith("utf-8") || charset.startsWith("utf8");
-    }
-
     /** One request and its response. */
     private final class Exchange implements Runnable {
         final Request request;
@@ -222,6 +226,11 @@ final class RequestHandler extends Handler.Abstract {
         boolean gzipped;
         String version;
         String group;
+        Map<String, Object> attachments;
+        /** Dubbo-Timeout, clamped; null without the header. */
+        Long timeoutMillis;
+        /** Bytes of the provider's decode budget this request holds. */
+        long budget;
         long startNanos;
         /** When decoding began (0 before): the start of what the Server-Timing header reports. */
         long runNanos;
@@ -251,6 +260,13 @@ final class RequestHandler extends Handler.Abstract {
          */
         void reject(JsonCodec codec, ErrorCode code, int status, String message, boolean close) {
             reject(codec, code, status, message, close, DISCARD_LIMIT);
+        }
+
+        void reject(JsonCodec codec, Admission.Refusal r) {
+            if (r.status() == 401) {
+                response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, Admission.TOKEN_CHALLENGE);
+            }
+            reject(codec, r.code(), r.status(), r.message(), r.close(), DISCARD_LIMIT);
         }
 
         void reject(JsonCodec codec, ErrorCode code, int status, String message, boolean close, long maxDiscard) {
@@ -327,6 +343,11 @@ final class RequestHandler extends Handler.Abstract {
                     dispatch();
                     return;
                 }
+                Admission.Refusal slow = admission.bodyRate(startNanos, size);
+                if (slow != null) {
+                    error(route.codec, slow.code(), slow.status(), slow.message(), slow.close());
+                    return;
+                }
             }
         }
 
@@ -346,25 +367,30 @@ final class RequestHandler extends Handler.Abstract {
         /** On a Dubbo worker thread: decode, invoke. */
         @Override
         public void run() {
+            try {
+                decodeAndInvoke();
+            } catch (RuntimeException | Error e) {
+                // the budget must not leak with a call that failed in a way no answer was written for
+                releaseBudget();
+                throw e;
+            }
+        }
+
+        private void decodeAndInvoke() {
             runNanos = System.nanoTime();
             JsonCodec codec = route.codec;
             HttpFields headers = request.getHeaders();
-            String timeout = headers.get(Wire.TIMEOUT);
-            if (timeout != null) {
-                long millis;
-                try {
-                    millis = Long.parseLong(timeout.trim());
-                } catch (NumberFormatException e) {
-                    error(codec, ErrorCode.BAD_REQUEST, 400, Wire.TIMEOUT + ": " + timeout
-                            + " (expected: milliseconds as a whole number)", false);
-                    return;
-                }
-                if (millis > 0 && System.nanoTime() - startNanos > millis * 1_000_000L) {
-                    error(codec, ErrorCode.DEADLINE_EXCEEDED, 504, "the call waited longer than its timeout of "
-                            + millis + " ms before it could run; it was not run", false);
-                    return;
-                }
+            if (timeoutMillis != null && timeoutMillis > 0 && System.nanoTime() - startNanos > timeoutMillis * 1_000_000L) {
+                error(codec, ErrorCode.DEADLINE_EXCEEDED, 504, "the call waited longer than its timeout of "
+                        + timeoutMillis + " ms before it could run; it was not run", false);
+                return;
             }
+            DecodeBudget decodeBudget = server.decodeBudget();
+            if (!decodeBudget.tryAcquire(size, 0)) {
+                error(codec, ErrorCode.OVERLOADED, 503, decodeBudget.refusal(size), false);
+                return;
+            }
+            budget = size;
             byte[] body = buffer;
             int len = size;
             if (gzipped) {
@@ -377,6 +403,11 @@ final class RequestHandler extends Handler.Abstract {
                             "gzip: " + e.getMessage(), false);
                     return;
                 }
+                if (len > size && !decodeBudget.tryAcquire(len - size, budget)) {
+                    error(codec, ErrorCode.OVERLOADED, 503, decodeBudget.refusal(len), false);
+                    return;
+                }
+                budget = Math.max(budget, len);
             }
             int bad = JsonScan.invalidUtf8(body, 0, len);
             if (bad >= 0) {
@@ -386,7 +417,7 @@ final class RequestHandler extends Handler.Abstract {
             }
             MethodMeta method;
             try {
-                method = pickMethod(headers.get(Wire.PARAMETER_TYPES), body, len);
+                method = Overloads.pick(methods, route.path, headers.get(Wire.PARAMETER_TYPES), body, len);
             } catch (IllegalArgumentException e) {
                 error(codec, ErrorCode.METHOD_NOT_FOUND, 404, e.getMessage(), false);
                 return;
@@ -403,13 +434,6 @@ final class RequestHandler extends Handler.Abstract {
                         + " could not be read: " + e, false);
                 return;
             }
-            Map<String, Object> attachments;
-            try {
-                attachments = Attachments.decode(headers.get(Wire.ATTACHMENTS), new HashMap<>());
-            } catch (IllegalArgumentException e) {
-                error(codec, ErrorCode.BAD_REQUEST, 400, e.getMessage(), false);
-                return;
-            }
             attachments.put(PATH_KEY, route.path);
             if (route.version != null) {
                 attachments.put(VERSION_KEY, route.version);
@@ -417,8 +441,8 @@ final class RequestHandler extends Handler.Abstract {
             if (route.group != null) {
                 attachments.put(GROUP_KEY, route.group);
             }
-            if (timeout != null) {
-                attachments.put(TIMEOUT_KEY, timeout.trim());
+            if (timeoutMillis != null) {
+                attachments.put(TIMEOUT_KEY, timeoutMillis.toString());
             }
             RpcInvocation inv = new RpcInvocation(route.serviceModel, method.name(), route.interfaceName,
                     route.protocolServiceKey, method.parameterClasses(), args);
@@ -435,48 +459,6 @@ final class RequestHandler extends Handler.Abstract {
                 return;
             }
             result.whenCompleteWithContext((r, t) -> respond(method, r, t));
-        }
-
-        private MethodMeta pickMethod(String signature, byte[] body, int len) {
-            if (signature != null) {
-                String wanted = signature.replace(" ", "");
-                for (MethodMeta m : methods) {
-                    if (m.signature().equals(wanted) || m.simpleSignature().equals(wanted)) {
-                        return m;
-                    }
-                }
-                throw new IllegalArgumentException(Wire.PARAMETER_TYPES + ": " + signature + " matches no method "
-                        + methods[0].name() + " of " + route.path + "; its overloads: " + overloads());
-            }
-            if (methods.length == 1) {
-                return methods[0];
-            }
-            int first = JsonScan.firstByte(body, 0, len);
-            int count = first == '[' ? JsonScan.countArrayElements(body, 0, len) : first == -1 ? 0 : 1;
-            MethodMeta found = null;
-            for (MethodMeta m : methods) {
-                if (m.arity() == count) {
-                    if (found != null) {
-                        throw new IllegalArgumentException("method " + m.name() + " of " + route.path
-                                + " is overloaded with " + count + " parameters; pick one with the header "
-                                + Wire.PARAMETER_TYPES + " set to one of: " + overloads());
-                    }
-                    found = m;
-                }
-            }
-            if (found == null) {
-                throw new IllegalArgumentException("no overload of " + methods[0].name() + " of " + route.path
-                        + " takes " + count + " arguments; its overloads: " + overloads());
-            }
-            return found;
-        }
-
-        private String overloads() {
-            StringBuilder sb = new StringBuilder();
-            for (MethodMeta m : methods) {
-                sb.append(sb.length() == 0 ? "" : " | ").append(m.signature());
-            }
-            return sb.toString();
         }
 
         private void respond(MethodMeta method, Result result, Throwable failure) {
@@ -502,7 +484,7 @@ final class RequestHandler extends Handler.Abstract {
                     if (failure instanceof RpcException) {
                         RpcException re = (RpcException) failure;
                         int status = ErrorCode.statusOf(re);
-                        Map<String, Object> body = ErrorBody.of(ErrorCode.RPC_EXCEPTION, status, re.getMessage());
+                        Map<String, Object> body = ErrorBody.of(ErrorCode.ofRpcStatus(status), status, re.getMessage());
                         body.put(ErrorBody.RPC_CODE, re.getCode());
                         send(codec, status, body, null, false);
                     } else {
@@ -544,6 +526,7 @@ final class RequestHandler extends Handler.Abstract {
             try {
                 send(codec, status, ErrorBody.of(code, status, message), null, close);
             } catch (IOException | RuntimeException e) {
+                releaseBudget();
                 callback.failed(e);
             }
         }
@@ -578,11 +561,21 @@ final class RequestHandler extends Handler.Abstract {
             h.put(HttpHeader.CONTENT_LENGTH, len);
             if (close) {
                 h.put(HttpHeader.CONNECTION, "close");
+                h.remove(HttpHeader.KEEP_ALIVE);
             }
             if (runNanos != 0) {
                 h.put(ServerTiming.HEADER, ServerTiming.format(System.nanoTime() - runNanos));
             }
+            // the arguments and the result are written out: what decoding them cost is free again
+            releaseBudget();
             response.write(true, ByteBuffer.wrap(bytes, 0, len), callback);
+        }
+
+        private void releaseBudget() {
+            if (budget > 0) {
+                server.decodeBudget().release(budget);
+                budget = 0;
+            }
         }
     }
 
