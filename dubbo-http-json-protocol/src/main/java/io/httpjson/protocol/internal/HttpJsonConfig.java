@@ -124,10 +124,10 @@ public final class HttpJsonConfig {
         this.allowedHosts = Params.hosts(url, ALLOWED_HOSTS);
         this.headerTimeoutMillis = intParam(url, HEADER_TIMEOUT, 20_000, 1, Integer.MAX_VALUE);
         this.minBodyRate = intParam(url, MIN_BODY_RATE, 1024, 0, Integer.MAX_VALUE);
-        // decoding costs up to ~20 bytes of heap per body byte (a body of {},{},... to $echo): 1/64 of the heap in
-        // decode at once stays well inside it
+        // decoded arguments hold up to 21 (fastjson2-text) or 37 (gson-text) bytes of heap per body byte (8 MiB of
+        // {},{},... read as Object): 1/128 of the heap in decode at once holds at most 30% of it
         this.decodeBudget = intParam(url, DECODE_BUDGET,
-                (int) Math.min(Integer.MAX_VALUE, Math.max(1 << 20, Runtime.getRuntime().maxMemory() / 64)), 1024,
+                (int) Math.min(Integer.MAX_VALUE, Math.max(1 << 20, Runtime.getRuntime().maxMemory() / 128)), 1024,
                 Integer.MAX_VALUE);
         this.accepts = intParam(url, ACCEPTS, DEFAULT_ACCEPTS, 0, 1_000_000);
         if (maxAttachmentBytes > maxHeaderBytes) {

@@ -6,7 +6,8 @@ import io.httpjson.protocol.internal.HttpJsonConfig;
 
 /**
  * The request body bytes a provider decodes at once, across all its requests ({@code httpjson.decode-budget}).
- * Decoding costs many times the body in heap (a body of {@code {},{},...} read as {@code Object} about 18 times):
+ * Decoded arguments cost many times the body in heap (8 MiB of {@code {},{},...} read as {@code Object} held 21 times
+ * that with fastjson2-text, 37 times with gson-text):
  * bytes are taken before a body is decoded and given back when its answer is written, and a request that does not
  * fit is answered {@code 503 OVERLOADED} instead of being decoded. One request alone always fits, so a body up to
  * {@code payload} can always be served.
