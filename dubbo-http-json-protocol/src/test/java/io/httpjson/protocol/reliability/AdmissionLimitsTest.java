@@ -152,6 +152,17 @@ class AdmissionLimitsTest {
         assertNextCallSucceeds(strict);
     }
 
+    /** A request refused from its headers has its body read and dropped, but not at any pace. */
+    @Test
+    void aTrickledBodyOfARefusedRequestIsNotWaitedFor() throws Exception {
+        String head = new String(raw("POST " + SVC + "nope HTTP/1.1", null, "Host: 127.0.0.1",
+                "Content-Type: application/json", "Content-Length: 1000"), StandardCharsets.US_ASCII) + "[\"";
+        RawHttp.Response r = slowClient(head, "z");
+        assertErrorBody(r, 404, "METHOD_NOT_FOUND", "nope");
+        assertThat(r.header("Connection")).isEqualTo("close");
+        assertNextCallSucceeds(strict);
+    }
+
     /** Beyond {@code accepts}, a connection waits in the accept queue until one of the others closes. */
     @Test
     void connectionsBeyondAcceptsWaitForOneToClose() throws Exception {

@@ -206,7 +206,6 @@ final class RequestHandler extends Handler.Abstract {
         ex.gzipped = gzipped;
         ex.version = version;
         ex.group = group;
-        ex.startNanos = System.nanoTime();
         // Memory follows the bytes that arrive, not the length announced: a client that announces the maximum and
         // sends nothing would otherwise hold payload bytes of heap per connection for as long as it likes.
         ex.declaredLength = length;
@@ -231,7 +230,8 @@ final class RequestHandler extends Handler.Abstract {
         Long timeoutMillis;
         /** Bytes of the provider's decode budget this request holds. */
         long budget;
-        long startNanos;
+        /** When the head had arrived: a body's rate and a call's wait before it runs count from here. */
+        final long startNanos = System.nanoTime();
         /** When decoding began (0 before): the start of what the Server-Timing header reports. */
         long runNanos;
         byte[] buffer;
@@ -285,7 +285,7 @@ final class RequestHandler extends Handler.Abstract {
 
         /**
          * Reads the body and drops it, then runs {@code then}, or {@code tooMuch} once more than {@code cap} bytes
-         * have come; never holds more than one chunk.
+         * have come or they come slower than {@code httpjson.min-body-rate}; never holds more than one chunk.
          */
         private void discardThen(long cap, Runnable then, Runnable tooMuch) {
             while (true) {
@@ -297,8 +297,9 @@ final class RequestHandler extends Handler.Abstract {
                 boolean end = chunk.isLast() || Content.Chunk.isFailure(chunk);
                 discarded += chunk.remaining();
                 chunk.release();
-                if (end || discarded > cap) {
-                    (discarded > cap ? tooMuch : then).run();
+                // a body that trickles in is not waited for: the answer goes at once, and the connection closes
+                if (end || discarded > cap || admission.bodyRate(startNanos, discarded) != null) {
+                    (end && discarded <= cap ? then : tooMuch).run();
                     return;
                 }
             }
