@@ -15,8 +15,10 @@ public enum ErrorCode {
     SERVICE_NOT_FOUND(404, RpcException.FORBIDDEN_EXCEPTION),
     METHOD_NOT_FOUND(404, RpcException.METHOD_NOT_FOUND),
     METHOD_NOT_ALLOWED(405, RpcException.UNKNOWN_EXCEPTION),
+    REQUEST_TIMEOUT(408, RpcException.NETWORK_EXCEPTION),
     PAYLOAD_TOO_LARGE(413, RpcException.SERIALIZATION_EXCEPTION),
     UNSUPPORTED_MEDIA_TYPE(415, RpcException.SERIALIZATION_EXCEPTION),
+    MISDIRECTED_REQUEST(421, RpcException.FORBIDDEN_EXCEPTION),
     TOO_MANY_REQUESTS(429, RpcException.LIMIT_EXCEEDED_EXCEPTION),
     HEADERS_TOO_LARGE(431, RpcException.UNKNOWN_EXCEPTION),
     TLS_REQUIRED(400, RpcException.FORBIDDEN_EXCEPTION),
@@ -69,6 +71,23 @@ public enum ErrorCode {
                 return 404;
             default:
                 return 500;
+        }
+    }
+
+    /**
+     * The code in the error body for an {@link RpcException} answered with {@code status} (see {@link #statusOf}):
+     * a refusal reads as one, whichever filter refused.
+     */
+    public static ErrorCode ofRpcStatus(int status) {
+        switch (status) {
+            case 401:
+                return UNAUTHORIZED;
+            case 403:
+                return FORBIDDEN;
+            case 429:
+                return TOO_MANY_REQUESTS;
+            default:
+                return RPC_EXCEPTION;
         }
     }
 

@@ -36,13 +36,13 @@ public final class HttpFeatures {
         this.headerAttachments = headerNames(url.getParameter(HEADER_ATTACHMENTS));
         String health = url.getParameter(HEALTH_PATH, "/health").trim();
         if (!PATH.matcher(health).matches() || health.indexOf('/', 1) > 0) {
-            throw HttpJsonConfig.invalid(HEALTH_PATH, health, "a path of one segment such as /health");
+            throw Params.invalid(HEALTH_PATH, health, "a path of one segment such as /health");
         }
         this.healthPath = health;
         String cache = url.getParameter(CACHE_CONTROL, "no-store").trim();
         for (int i = 0; i < cache.length(); i++) {
             if (cache.charAt(i) < 0x20 || cache.charAt(i) > 0x7e) {
-                throw HttpJsonConfig.invalid(CACHE_CONTROL, cache, "a Cache-Control value such as max-age=60");
+                throw Params.invalid(CACHE_CONTROL, cache, "a Cache-Control value such as max-age=60");
             }
         }
         this.cacheControl = cache;
@@ -64,7 +64,7 @@ public final class HttpFeatures {
             String header = colon < 0 ? entry : entry.substring(0, colon).trim();
             String key = colon < 0 ? entry : entry.substring(colon + 1).trim();
             if (!TOKEN.matcher(header).matches() || !TOKEN.matcher(key).matches() || header.startsWith("dubbo-")) {
-                throw HttpJsonConfig.invalid(HEADER_ATTACHMENTS, raw, "header names, each optionally with the"
+                throw Params.invalid(HEADER_ATTACHMENTS, raw, "header names, each optionally with the"
                         + " attachment key it becomes, separated by commas, such as x-request-id,authorization:auth,"
                         + " none of them a Dubbo-* header; '" + part.trim() + "' is not one");
             }

@@ -1,8 +1,15 @@
 package io.httpjson.protocol.internal;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeMap;
 
 import org.apache.dubbo.common.URL;
+
+import static io.httpjson.protocol.internal.Params.boolParam;
+import static io.httpjson.protocol.internal.Params.intParam;
+import static io.httpjson.protocol.internal.Params.invalid;
 
 /**
  * The URL parameters the httpjson protocol understands, parsed once per server or client into an immutable
@@ -31,8 +38,15 @@ public final class HttpJsonConfig {
     public static final String SERIALIZATION = "serialization";
     public static final String TLS_VERIFY_HOSTNAME = "httpjson.tls-verify-hostname";
     public static final String CORS_ALLOWED_ORIGINS = "httpjson.cors-allowed-origins";
+    public static final String ALLOWED_HOSTS = "httpjson.allowed-hosts";
+    public static final String HEADER_TIMEOUT = "httpjson.header-timeout";
+    public static final String MIN_BODY_RATE = "httpjson.min-body-rate";
+    public static final String DECODE_BUDGET = "httpjson.decode-budget";
+    /** Dubbo's own key for the most connections a provider accepts. */
+    public static final String ACCEPTS = "accepts";
 
     static final int DEFAULT_PAYLOAD = 8 * 1024 * 1024;
+    static final int DEFAULT_ACCEPTS = 10_000;
 
     /** Where a request's Dubbo invocation runs on the provider. */
     public enum Dispatch {
@@ -63,7 +77,12 @@ public final class HttpJsonConfig {
     private final int ioThreads;
     private final Dispatch dispatch;
     private final boolean tlsVerifyHostname;
-    private final java.util.Set<String> corsAllowedOrigins;
+    private final Set<String> corsAllowedOrigins;
+    private final List<String> allowedHosts;
+    private final int headerTimeoutMillis;
+    private final int minBodyRate;
+    private final int decodeBudget;
+    private final int accepts;
 
     private HttpJsonConfig(URL url) {
         this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
@@ -101,7 +120,16 @@ public final class HttpJsonConfig {
                 throw invalid(DISPATCH, dispatch, "pool, jetty or direct");
         }
         this.tlsVerifyHostname = boolParam(url, TLS_VERIFY_HOSTNAME, true);
-        this.corsAllowedOrigins = origins(url.getParameter(CORS_ALLOWED_ORIGINS));
+        this.corsAllowedOrigins = Params.origins(url, CORS_ALLOWED_ORIGINS);
+        this.allowedHosts = Params.hosts(url, ALLOWED_HOSTS);
+        this.headerTimeoutMillis = intParam(url, HEADER_TIMEOUT, 20_000, 1, Integer.MAX_VALUE);
+        this.minBodyRate = intParam(url, MIN_BODY_RATE, 1024, 0, Integer.MAX_VALUE);
+        // decoded arguments hold up to 21 (fastjson2-text) or 37 (gson-text) bytes of heap per body byte (8 MiB of
+        // {},{},... read as Object): 1/128 of the heap in decode at once holds at most 30% of it
+        this.decodeBudget = intParam(url, DECODE_BUDGET,
+                (int) Math.min(Integer.MAX_VALUE, Math.max(1 << 20, Runtime.getRuntime().maxMemory() / 128)), 1024,
+                Integer.MAX_VALUE);
+        this.accepts = intParam(url, ACCEPTS, DEFAULT_ACCEPTS, 0, 1_000_000);
         if (maxAttachmentBytes > maxHeaderBytes) {
             throw invalid(
                     MAX_ATTACHMENT_BYTES,
@@ -116,7 +144,7 @@ public final class HttpJsonConfig {
      * client; a key added later is covered without a second list to keep in step.
      */
     public static String clientSettings(URL url) {
-        java.util.TreeMap<String, String> settings = new java.util.TreeMap<>();
+        TreeMap<String, String> settings = new TreeMap<>();
         url.getParameters().forEach((k, v) -> {
             if (k.startsWith("httpjson.") || k.equals(CONNECT_TIMEOUT) || k.equals(PAYLOAD)) {
                 settings.put(k, v);
@@ -127,67 +155,6 @@ public final class HttpJsonConfig {
 
     public static HttpJsonConfig of(URL url) {
         return new HttpJsonConfig(url);
-    }
-
-    private static int intParam(URL url, String key, int defaultValue, int min, int max) {
-        String raw = url.getParameter(key);
-        if (raw == null || raw.isBlank()) {
-            return defaultValue;
-        }
-        int value;
-        try {
-            value = Integer.parseInt(raw.trim());
-        } catch (NumberFormatException e) {
-            throw invalid(key, raw, "an integer from " + min + " to " + max);
-        }
-        if (value < min || value > max) {
-            throw invalid(key, raw, "an integer from " + min + " to " + max);
-        }
-        return value;
-    }
-
-    /** An origin as browsers send it: scheme://host[:port] (host name, or IPv6 in brackets), nothing after. */
-    private static final java.util.regex.Pattern ORIGIN =
-            java.util.regex.Pattern.compile("https?://([a-z0-9.\\-]+|\\[[0-9a-f:.]+\\])(:[0-9]{1,5})?");
-
-    private static java.util.Set<String> origins(String raw) {
-        if (raw == null || raw.isBlank()) {
-            return java.util.Set.of();
-        }
-        java.util.Set<String> origins = new java.util.LinkedHashSet<>();
-        for (String part : raw.split(",")) {
-            String o = part.trim().toLowerCase(Locale.ROOT);
-            if (o.endsWith("/")) {
-                o = o.substring(0, o.length() - 1);
-            }
-            if (!o.equals("*") && !ORIGIN.matcher(o).matches()) {
-                throw invalid(CORS_ALLOWED_ORIGINS, raw, "* or origins such as https://app.example.com or"
-                        + " http://localhost:3000, separated by commas; '" + part.trim() + "' is not one");
-            }
-            origins.add(o);
-        }
-        return java.util.Collections.unmodifiableSet(origins);
-    }
-
-    private static boolean boolParam(URL url, String key, boolean defaultValue) {
-        String raw = url.getParameter(key);
-        if (raw == null || raw.isBlank()) {
-            return defaultValue;
-        }
-        switch (raw.trim().toLowerCase(Locale.ROOT)) {
-            case "true":
-                return true;
-            case "false":
-                return false;
-            default:
-                throw invalid(key, raw, "true or false");
-        }
-    }
-
-    static IllegalArgumentException invalid(String key, String value, String expected) {
-        return new IllegalArgumentException(key + ": " + value + " (expected: " + expected
-                + "). Fix the URL parameter or the matching <dubbo:protocol>/<dubbo:reference> attribute;"
-                + " see docs/configuration.md");
     }
 
     /**
@@ -202,8 +169,36 @@ public final class HttpJsonConfig {
      * Browser origins the provider answers cross-origin calls from (CORS): empty for none, {@code "*"} for any,
      * otherwise lower-case {@code scheme://host[:port]} values.
      */
-    public java.util.Set<String> corsAllowedOrigins() {
+    public Set<String> corsAllowedOrigins() {
         return corsAllowedOrigins;
+    }
+
+    /**
+     * Host header patterns the provider answers (lower-case {@code host}, {@code *.domain} or {@code [v6]}, each
+     * with an optional {@code :port}); empty for any.
+     */
+    public List<String> allowedHosts() {
+        return allowedHosts;
+    }
+
+    /** Milliseconds a request's line and headers may take to arrive; also the grace a body gets before its rate counts. */
+    public int headerTimeoutMillis() {
+        return headerTimeoutMillis;
+    }
+
+    /** Bytes per second a request body must average once {@link #headerTimeoutMillis()} has passed; 0 for no minimum. */
+    public int minBodyRate() {
+        return minBodyRate;
+    }
+
+    /** Request body bytes the provider decodes at once, across all requests (one request alone always may). */
+    public int decodeBudget() {
+        return decodeBudget;
+    }
+
+    /** The most connections the provider keeps open (Dubbo's {@code accepts}); 0 for no limit. */
+    public int accepts() {
+        return accepts;
     }
 
     public int maxConnections() {

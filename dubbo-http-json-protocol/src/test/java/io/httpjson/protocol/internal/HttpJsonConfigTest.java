@@ -68,4 +68,41 @@ class HttpJsonConfigTest {
         assertThatThrownBy(() -> of("?httpjson.dispatch=fast"))
                 .hasMessageStartingWith("httpjson.dispatch: fast (expected: pool, jetty or direct)");
     }
+
+    @Test
+    void admissionLimitsHaveDefaultsAndFailFast() {
+        HttpJsonConfig c = of("");
+        assertThat(c.allowedHosts()).isEmpty();
+        assertThat(c.headerTimeoutMillis()).isEqualTo(20_000);
+        assertThat(c.minBodyRate()).isEqualTo(1024);
+        assertThat(c.accepts()).isEqualTo(10_000);
+        assertThat(c.decodeBudget()).isGreaterThanOrEqualTo(1 << 20);
+        HttpJsonConfig set = of("?httpjson.header-timeout=500&httpjson.min-body-rate=0&accepts=0"
+                + "&httpjson.decode-budget=4096");
+        assertThat(set.headerTimeoutMillis()).isEqualTo(500);
+        assertThat(set.minBodyRate()).isZero();
+        assertThat(set.accepts()).isZero();
+        assertThat(set.decodeBudget()).isEqualTo(4096);
+        assertThatThrownBy(() -> of("?httpjson.header-timeout=0"))
+                .hasMessageStartingWith("httpjson.header-timeout: 0 (expected: an integer from 1 to 2147483647)");
+        assertThatThrownBy(() -> of("?httpjson.min-body-rate=-1"))
+                .hasMessageStartingWith("httpjson.min-body-rate: -1 (expected: an integer from 0 to 2147483647)");
+        assertThatThrownBy(() -> of("?httpjson.decode-budget=1k"))
+                .hasMessageStartingWith("httpjson.decode-budget: 1k (expected: an integer from 1024 to 2147483647)");
+        assertThatThrownBy(() -> of("?accepts=-5"))
+                .hasMessageStartingWith("accepts: -5 (expected: an integer from 0 to 1000000)");
+    }
+
+    @Test
+    void allowedHostsAreReadOnceAsPatterns() {
+        assertThat(HttpJsonConfig.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y").addParameter(
+                HttpJsonConfig.ALLOWED_HOSTS, " LocalHost, 127.0.0.1:8090,[::1],*.Example.com:443")).allowedHosts())
+                .containsExactly("localhost", "127.0.0.1:8090", "[::1]", "*.example.com:443");
+        for (String bad : new String[] {"http://localhost", "local host", "*example.com", "a.com:port", "a.com/x",
+                "a.*.com"}) {
+            assertThatThrownBy(() -> HttpJsonConfig.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y")
+                    .addParameter(HttpJsonConfig.ALLOWED_HOSTS, bad))).as(bad)
+                    .hasMessageStartingWith("httpjson.allowed-hosts: " + bad + " (expected: host names or addresses");
+        }
+    }
 }

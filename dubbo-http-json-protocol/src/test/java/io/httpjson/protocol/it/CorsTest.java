@@ -77,10 +77,33 @@ class CorsTest {
             assertThat(pre.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
             assertThat(pre.body()).contains("FORBIDDEN").contains("https://evil.example")
                     .contains("httpjson.cors-allowed-origins").contains(APP);
-            // a call without preflight is served (it is not a browser's business), but the page may not read it
+            // a call without preflight is refused too, before anything is decoded: a page can send one with
+            // fetch(url, {mode: 'no-cors'}) or navigator.sendBeacon, and would run the method without reading it
             HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://evil.example");
-            assertThat(call.statusCode()).isEqualTo(200);
+            assertThat(call.statusCode()).isEqualTo(403);
             assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
+            assertThat(call.body()).contains("FORBIDDEN").contains("https://evil.example");
+            HttpResponse<String> beacon = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://evil.example",
+                    "Content-Type", "text/plain;charset=UTF-8");
+            assertThat(beacon.statusCode()).isEqualTo(403);
+            assertThat(beacon.body()).contains("FORBIDDEN").contains("httpjson.cors-allowed-origins");
+            // the allowed page still calls
+            assertThat(Http.post(server.baseUrl() + HELLO, "[\"ok\"]", "Origin", APP).body()).isEqualTo("\"Hello, ok\"");
+        });
+    }
+
+    @Test
+    void aPageOfTheProviderItselfCallsItWithoutTheSetting() throws Exception {
+        // browsers send Origin on same-origin POSTs too: scheme://Host, which is allowed
+        server(null).run(server -> {
+            HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"self\"]", "Origin", server.baseUrl());
+            assertThat(call.statusCode()).as(call.body()).isEqualTo(200);
+            assertThat(call.body()).isEqualTo("\"Hello, self\"");
+            assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
+            // the same host on another port is another origin
+            HttpResponse<String> other = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin",
+                    "http://127.0.0.1:" + (server.port() == 1 ? 2 : server.port() - 1));
+            assertThat(other.statusCode()).isEqualTo(403);
         });
     }
 

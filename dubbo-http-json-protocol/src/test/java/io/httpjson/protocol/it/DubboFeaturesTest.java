@@ -47,7 +47,8 @@ class DubboFeaturesTest {
                     r -> r.setUrl("httpjson://127.0.0.1:" + server.port() + "?token=s3cret"));
             assertThat(withToken.hello("x")).isEqualTo("Hello, x");
             String url = server.baseUrl() + "/io.httpjson.protocol.api.TestService/hello";
-            assertThat(Http.post(url, "[\"y\"]").statusCode()).isEqualTo(500);
+            assertThat(Http.post(url, "[\"y\"]").statusCode()).isEqualTo(401);
+            assertThat(Http.post(url, "[\"y\"]", "Dubbo-Attachments", "token=wrong").statusCode()).isEqualTo(403);
             assertThat(Http.post(url, "[\"y\"]", "Dubbo-Attachments", "token=s3cret").body())
                     .isEqualTo("\"Hello, y\"");
         } finally {

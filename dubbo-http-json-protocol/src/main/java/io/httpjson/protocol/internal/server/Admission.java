@@ -13,19 +13,22 @@ import org.eclipse.jetty.server.Response;
 /**
  * The admission stage: what a request must be before anything about its target is looked at. A port that serves
  * HTTPS only turns plain text away; the health path is answered here (200 while serving, 503 from the moment a
- * graceful shutdown starts); a browser's preflight is answered here; a closing server answers 503; POST calls a
- * method, and GET one its provider declared safe.
+ * graceful shutdown starts); then the framing, {@code Host} and {@code Origin} rules ({@link AdmissionRules}); a
+ * browser's preflight is answered here; a closing server answers 503; POST calls a method, and GET one its provider
+ * declared safe.
  */
 final class Admission {
 
     private final HttpJsonServer server;
     private final HttpJsonConfig config;
     private final HttpFeatures features;
+    private final AdmissionRules rules;
 
-    Admission(HttpJsonServer server, HttpJsonConfig config, HttpFeatures features) {
+    Admission(HttpJsonServer server, HttpJsonConfig config, HttpFeatures features, AdmissionRules rules) {
         this.server = server;
         this.config = config;
         this.features = features;
+        this.rules = rules;
     }
 
     /** Returns true if the request was answered here (health, a CORS preflight); throws {@link CallError} to refuse. */
@@ -42,6 +45,10 @@ final class Admission {
             response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
             ex.json(up ? 200 : 503, Map.of("status", up ? "UP" : "DOWN"), null);
             return true;
+        }
+        CallError refused = rules.request(request);
+        if (refused != null) {
+            throw refused;
         }
         String origin = request.getHeaders().get(HttpHeader.ORIGIN);
         if (origin != null && crossOrigin(request, response, origin, ex)) {

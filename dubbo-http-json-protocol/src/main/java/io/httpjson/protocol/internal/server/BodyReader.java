@@ -3,6 +3,8 @@ package io.httpjson.protocol.internal.server;
 import java.nio.ByteBuffer;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
+import java.util.function.LongPredicate;
 
 import io.httpjson.protocol.internal.ErrorCode;
 import org.eclipse.jetty.io.Content;
@@ -21,16 +23,19 @@ final class BodyReader {
     private final Request request;
     private final long payload;
     private final long declaredLength;
+    /** Given the bytes that have come so far, the error if the body comes too slowly (null: fast enough). */
+    private final LongFunction<CallError> rate;
     private final BiConsumer<byte[], Integer> then;
     private final Consumer<CallError> failed;
     private byte[] buffer;
     private int size;
 
-    private BodyReader(Request request, long payload, long declaredLength, BiConsumer<byte[], Integer> then,
-            Consumer<CallError> failed) {
+    private BodyReader(Request request, long payload, long declaredLength, LongFunction<CallError> rate,
+            BiConsumer<byte[], Integer> then, Consumer<CallError> failed) {
         this.request = request;
         this.payload = payload;
         this.declaredLength = declaredLength;
+        this.rate = rate;
         this.then = then;
         this.failed = failed;
         this.buffer = new byte[(int) Math.max(0, Math.min(declaredLength >= 0 ? declaredLength : 256,
@@ -38,9 +43,9 @@ final class BodyReader {
     }
 
     /** Reads the whole body, then hands it (array and length) to {@code then}; errors go to {@code failed}. */
-    static void read(Request request, long payload, long declaredLength, BiConsumer<byte[], Integer> then,
-            Consumer<CallError> failed) {
-        new BodyReader(request, payload, declaredLength, then, failed).read();
+    static void read(Request request, long payload, long declaredLength, LongFunction<CallError> rate,
+            BiConsumer<byte[], Integer> then, Consumer<CallError> failed) {
+        new BodyReader(request, payload, declaredLength, rate, then, failed).read();
     }
 
     private void read() {
@@ -81,31 +86,38 @@ final class BodyReader {
                 then.accept(buffer, size);
                 return;
             }
+            CallError slow = rate.apply(size);
+            if (slow != null) {
+                failed.accept(slow);
+                return;
+            }
         }
     }
 
     /**
      * Reads the body and drops it, then runs {@code then}, or {@code tooMuch} once more than {@code cap} bytes
-     * have come; never holds more than one chunk.
+     * have come or they come too slowly ({@code slow}); never holds more than one chunk.
      */
-    static void discard(Request request, long cap, Runnable then, Runnable tooMuch) {
-        discard(request, cap, 0, then, tooMuch);
+    static void discard(Request request, long cap, LongPredicate slow, Runnable then, Runnable tooMuch) {
+        discard(request, cap, slow, 0, then, tooMuch);
     }
 
-    private static void discard(Request request, long cap, long discarded, Runnable then, Runnable tooMuch) {
+    private static void discard(Request request, long cap, LongPredicate slow, long discarded, Runnable then,
+            Runnable tooMuch) {
         long dropped = discarded;
         while (true) {
             Content.Chunk chunk = request.read();
             if (chunk == null) {
                 long sofar = dropped;
-                request.demand(() -> discard(request, cap, sofar, then, tooMuch));
+                request.demand(() -> discard(request, cap, slow, sofar, then, tooMuch));
                 return;
             }
             boolean end = chunk.isLast() || Content.Chunk.isFailure(chunk);
             dropped += chunk.remaining();
             chunk.release();
-            if (end || dropped > cap) {
-                (dropped > cap ? tooMuch : then).run();
+            // a body that trickles in is not waited for: the answer goes at once, and the connection closes
+            if (end || dropped > cap || slow.test(dropped)) {
+                (end && dropped <= cap ? then : tooMuch).run();
                 return;
             }
         }

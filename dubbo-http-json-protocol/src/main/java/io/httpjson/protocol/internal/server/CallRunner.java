@@ -45,23 +45,23 @@ final class CallRunner implements Runnable {
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(CallRunner.class);
 
+    private final HttpJsonServer server;
     private final Exchange ex;
     private final Target target;
     private final HttpJsonConfig config;
     private final HttpFeatures features;
-    private final long arrivedNanos;
     /** The method, if the query string already chose it (GET); else picked from the header or the body. */
     private final MethodMeta chosen;
     private final byte[] buffer;
     private final int size;
 
-    CallRunner(Exchange ex, Target target, HttpJsonConfig config, HttpFeatures features, long arrivedNanos,
+    CallRunner(HttpJsonServer server, Exchange ex, Target target, HttpJsonConfig config, HttpFeatures features,
             MethodMeta chosen, byte[] buffer, int size) {
+        this.server = server;
         this.ex = ex;
         this.target = target;
         this.config = config;
         this.features = features;
-        this.arrivedNanos = arrivedNanos;
         this.chosen = chosen;
         this.buffer = buffer;
         this.size = size;
@@ -88,12 +88,21 @@ final class CallRunner implements Runnable {
         MethodMeta method;
         try {
             HttpFields headers = ex.request.getHeaders();
-            String timeout = deadline(headers.get(Wire.TIMEOUT) != null ? Wire.TIMEOUT : Wire.TRI_TIMEOUT, headers);
+            deadline();
+            DecodeBudget budget = server.decodeBudget();
+            if (!budget.tryAcquire(size, 0)) {
+                throw new CallError(ErrorCode.OVERLOADED, budget.refusal(size));
+            }
+            ex.holding(budget, size);
             byte[] body = buffer;
             int len = size;
             if (target.gzipped) {
                 body = gunzip();
                 len = body.length;
+                if (len > size && !budget.tryAcquire(len - size, size)) {
+                    throw new CallError(ErrorCode.OVERLOADED, budget.refusal(len));
+                }
+                ex.holding(budget, Math.max(size, len));
             }
             int bad = JsonScan.invalidUtf8(body, 0, len);
             if (bad >= 0) {
@@ -102,7 +111,7 @@ final class CallRunner implements Runnable {
             }
             method = chosen != null ? chosen
                     : Overloads.pick(target.methods, target.route.path, headers.get(Wire.PARAMETER_TYPES), body, len);
-            inv = invocation(method, arguments(method, body, len), attachments(headers, timeout));
+            inv = invocation(method, arguments(method, body, len), attachments(headers));
         } catch (CallError e) {
             ex.fail(e);
             return;
@@ -119,24 +128,13 @@ final class CallRunner implements Runnable {
         invoke(method, inv, remote, local, false);
     }
 
-    /** The timeout header's value ({@code Dubbo-Timeout}, or Triple's), checked: a call that waited longer is not run. */
-    private String deadline(String header, HttpFields headers) {
-        String timeout = headers.get(header);
-        if (timeout == null) {
-            return null;
-        }
-        long millis;
-        try {
-            millis = Long.parseLong(timeout.trim());
-        } catch (NumberFormatException e) {
-            throw new CallError(ErrorCode.BAD_REQUEST, header + ": " + timeout
-                    + " (expected: milliseconds as a whole number)");
-        }
-        if (millis > 0 && System.nanoTime() - arrivedNanos > millis * 1_000_000L) {
+    /** A call that waited longer than the caller's timeout before it could run is not run. */
+    private void deadline() {
+        Long millis = target.timeoutMillis;
+        if (millis != null && millis > 0 && System.nanoTime() - ex.startNanos > millis * 1_000_000L) {
             throw new CallError(ErrorCode.DEADLINE_EXCEEDED, "the call waited longer than its timeout of " + millis
                     + " ms before it could run; it was not run");
         }
-        return timeout.trim();
     }
 
     private byte[] gunzip() {
@@ -165,13 +163,8 @@ final class CallRunner implements Runnable {
      * The call's attachments: the {@code Dubbo-Attachments} header, then W3C trace context and the plain headers the
      * provider lists in {@code httpjson.header-attachments} (under their lower-case names), then what routing fixed.
      */
-    private Map<String, Object> attachments(HttpFields headers, String timeout) {
-        Map<String, Object> attachments;
-        try {
-            attachments = Attachments.decode(headers.get(Wire.ATTACHMENTS), new HashMap<>());
-        } catch (IllegalArgumentException e) {
-            throw new CallError(ErrorCode.BAD_REQUEST, e.getMessage());
-        }
+    private Map<String, Object> attachments(HttpFields headers) {
+        Map<String, Object> attachments = target.attachments;
         for (String name : HttpFeatures.TRACE_HEADERS) {
             String v = headers.get(name);
             if (v != null) {
@@ -192,8 +185,8 @@ final class CallRunner implements Runnable {
         if (route.group != null) {
             attachments.put(GROUP_KEY, route.group);
         }
-        if (timeout != null) {
-            attachments.put(TIMEOUT_KEY, timeout);
+        if (target.timeoutMillis != null) {
+            attachments.put(TIMEOUT_KEY, target.timeoutMillis.toString());
         }
         return attachments;
     }
@@ -216,6 +209,10 @@ final class CallRunner implements Runnable {
         } catch (Throwable t) {
             respond(method, null, t, answered);
             return;
+        } finally {
+            if (answered) {
+                ex.releaseBudget();
+            }
         }
         result.whenCompleteWithContext((r, t) -> respond(method, r, t, answered));
     }
@@ -243,7 +240,7 @@ final class CallRunner implements Runnable {
             } else if (e instanceof RpcException) {
                 RpcException re = (RpcException) e;
                 int status = ErrorCode.statusOf(re);
-                Map<String, Object> body = ErrorBody.of(ErrorCode.RPC_EXCEPTION, status, re.getMessage());
+                Map<String, Object> body = ErrorBody.of(ErrorCode.ofRpcStatus(status), status, re.getMessage());
                 body.put(ErrorBody.RPC_CODE, re.getCode());
                 ex.json(status, body, null);
             } else if (e != null) {

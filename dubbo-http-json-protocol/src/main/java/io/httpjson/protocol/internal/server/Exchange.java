@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal.server;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
+import java.util.function.LongPredicate;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.ErrorCode;
@@ -29,9 +30,14 @@ final class Exchange {
     final Callback callback;
     private final Responder responder;
     private final long payload;
+    /** When the head had arrived: a body's rate and a call's wait before it runs count from here. */
+    final long startNanos = System.nanoTime();
     private JsonCodec codec;
     /** When decoding began (0 before): the start of what the Server-Timing header reports. */
     private long runNanos;
+    /** The provider's decode budget, and the bytes of it this request holds until its answer is written. */
+    private DecodeBudget budget;
+    private long held;
 
     Exchange(Request request, Response response, Callback callback, Responder responder, JsonCodec codec,
             long payload) {
@@ -56,16 +62,33 @@ final class Exchange {
         runNanos = System.nanoTime();
     }
 
+    /** The request now holds {@code bytes} of the decode budget (all it holds, not more). */
+    void holding(DecodeBudget budget, long bytes) {
+        this.budget = budget;
+        this.held = bytes;
+    }
+
+    /** What decoding the request cost is free again: its answer is being written, or it was answered early. */
+    void releaseBudget() {
+        if (held > 0) {
+            budget.release(held);
+            held = 0;
+        }
+    }
+
     void json(int status, Object value, Type type) throws IOException {
+        releaseBudget();
         responder.json(request, response, callback, codec, status, value, type, false, runNanos);
     }
 
     void empty(int status) {
+        releaseBudget();
         responder.empty(request, response, callback, status, runNanos);
     }
 
     /** Answers an error once the body has been read (or its reading failed). */
     void fail(CallError e) {
+        releaseBudget();
         responder.error(request, response, callback, codec, e, runNanos);
     }
 
@@ -76,7 +99,7 @@ final class Exchange {
      * next call into the closed connection. A larger body, or one the caller holds back until
      * {@code 100 Continue}, is not waited for: the answer goes at once and says the connection closes.
      */
-    void refuse(CallError e) {
+    void refuse(CallError e, LongPredicate slow) {
         long maxDiscard = e.code == ErrorCode.PAYLOAD_TOO_LARGE ? payload + DISCARD_LIMIT : DISCARD_LIMIT;
         HttpFields headers = request.getHeaders();
         long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
@@ -86,7 +109,7 @@ final class Exchange {
             fail(new CallError(e.code, e.getMessage(), true));
         } else {
             // no Content-Length: chunked, read up to the cap
-            BodyReader.discard(request, length < 0 ? maxDiscard : length, () -> fail(e),
+            BodyReader.discard(request, length < 0 ? maxDiscard : length, slow, () -> fail(e),
                     () -> fail(new CallError(e.code, e.getMessage(), true)));
         }
     }

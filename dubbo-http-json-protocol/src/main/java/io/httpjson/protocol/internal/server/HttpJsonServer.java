@@ -21,8 +21,7 @@ import org.apache.dubbo.rpc.RpcException;
 import org.eclipse.jetty.server.DetectorConnectionFactory;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -54,6 +53,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final ServerConnector connector;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong gzippedRequests = new AtomicLong();
+    private final DecodeBudget decodeBudget;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private volatile boolean closing;
     private final boolean tls;
@@ -65,6 +65,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
         this.responder = new Responder(config);
+        this.decodeBudget = new DecodeBudget(config.decodeBudget());
         int ioThreads = config.ioThreads();
         int extra = config.dispatch() == HttpJsonConfig.Dispatch.POOL ? 8 : config.threads();
         QueuedThreadPool pool = new QueuedThreadPool(Math.max(ioThreads + 4, ioThreads + 2 + extra), 2);
@@ -77,7 +78,7 @@ public final class HttpJsonServer implements ProtocolServer {
         http.setSendDateHeader(false);
         http.setRequestHeaderSize(config.maxHeaderBytes());
         http.setResponseHeaderSize(config.maxHeaderBytes());
-        HttpConnectionFactory httpFactory = new HttpConnectionFactory(http);
+        HttpConnectionFactory httpFactory = new HeadTimeoutConnectionFactory(http, config.headerTimeoutMillis());
         ServerTls serverTls;
         try {
             serverTls = ServerTls.of(url);
@@ -100,8 +101,12 @@ public final class HttpJsonServer implements ProtocolServer {
         connector.setIdleTimeout(config.serverIdleTimeoutMillis());
         connector.setAcceptQueueSize(config.backlog());
         jetty.addConnector(connector);
+        if (config.accepts() > 0) {
+            // beyond it, connections wait in the accept queue until one closes
+            jetty.addBean(new NetworkConnectionLimit(config.accepts(), connector));
+        }
         jetty.setHandler(new RequestHandler(this, config, HttpFeatures.of(url), responder));
-        jetty.setErrorHandler(new JsonErrorHandler());
+        jetty.setErrorHandler(new JsonErrorHandler(config, defaultCodec, responder));
         jetty.setStopTimeout(0);
         try {
             jetty.start();
@@ -136,6 +141,10 @@ public final class HttpJsonServer implements ProtocolServer {
     /** The port actually bound (useful when the URL asked for port 0). */
     public int localPort() {
         return connector.getLocalPort();
+    }
+
+    DecodeBudget decodeBudget() {
+        return decodeBudget;
     }
 
     Routes routes() {
@@ -288,26 +297,5 @@ public final class HttpJsonServer implements ProtocolServer {
 
     public InetSocketAddress localAddress() {
         return new InetSocketAddress(connector.getHost() == null ? "0.0.0.0" : connector.getHost(), localPort());
-    }
-
-    /** Errors Jetty itself answers (bad request line, headers too large, ...), as JSON like ours. */
-    private final class JsonErrorHandler implements Request.Handler {
-        @Override
-        public boolean handle(Request request, Response response, Callback callback) {
-            int status = response.getStatus() >= 400 ? response.getStatus() : 500;
-            Object attr = request.getAttribute(ErrorHandler.ERROR_STATUS);
-            if (attr instanceof Integer) {
-                status = (Integer) attr;
-            }
-            Object msg = request.getAttribute(ErrorHandler.ERROR_MESSAGE);
-            String message = "HTTP " + status + (msg != null ? ": " + msg : "")
-                    + (status == 431 ? " (request headers exceed " + config.maxHeaderBytes() + " bytes, set by "
-                    + HttpJsonConfig.MAX_HEADER_BYTES + "; send less in attachments)" : "");
-            // Jetty chose the status (505, 426, 414, ...): the error keeps it, with the code closest to it
-            CallError error = new CallError(Responder.codeForStatus(status), status, message,
-                    status == 431 || status == 400);
-            responder.error(request, response, callback, defaultCodec, error, 0);
-            return true;
-        }
     }
 }

@@ -20,6 +20,7 @@ final class RequestHandler extends Handler.Abstract {
     private final HttpJsonServer server;
     private final HttpJsonConfig config;
     private final HttpFeatures features;
+    private final AdmissionRules rules;
     private final Admission admission;
     private final Responder responder;
 
@@ -29,7 +30,8 @@ final class RequestHandler extends Handler.Abstract {
         this.server = server;
         this.config = config;
         this.features = features;
-        this.admission = new Admission(server, config, features);
+        this.rules = new AdmissionRules(config);
+        this.admission = new Admission(server, config, features, rules);
         this.responder = responder;
     }
 
@@ -48,20 +50,20 @@ final class RequestHandler extends Handler.Abstract {
                 get = QueryArguments.read(request, target, target.route.codec);
             }
         } catch (CallError e) {
-            ex.refuse(e);
+            ex.refuse(e, bytes -> rules.bodyRate(ex.startNanos, bytes) != null);
             return true;
         } catch (IOException e) {
             callback.failed(e);
             return true;
         }
-        long arrived = System.nanoTime();
         if (get != null) {
-            new CallRunner(ex, target, config, features, arrived, get.method(), get.body(), get.body().length)
+            new CallRunner(server, ex, target, config, features, get.method(), get.body(), get.body().length)
                     .dispatch();
             return true;
         }
-        BodyReader.read(request, config.payload(), target.declaredLength, (body, size) ->
-                new CallRunner(ex, target, config, features, arrived, null, body, size).dispatch(), ex::fail);
+        BodyReader.read(request, config.payload(), target.declaredLength, bytes -> rules.bodyRate(ex.startNanos, bytes),
+                (body, size) -> new CallRunner(server, ex, target, config, features, null, body, size).dispatch(),
+                ex::fail);
         return true;
     }
 }

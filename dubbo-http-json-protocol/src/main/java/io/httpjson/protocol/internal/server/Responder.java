@@ -102,10 +102,13 @@ final class Responder {
         }
         if (status == 405) {
             h.put(HttpHeader.ALLOW, "POST");
+        } else if (status == 401) {
+            h.put(HttpHeader.WWW_AUTHENTICATE, AdmissionRules.TOKEN_CHALLENGE);
         }
         if (close) {
             h.put(HttpHeader.CONNECTION, "close");
-        } else {
+            h.remove(HttpHeader.KEEP_ALIVE);
+        } else if (request.getConnectionMetaData().isPersistent()) {
             // so that consumers retire a pooled connection before this server closes it for being idle
             h.put(HttpHeader.KEEP_ALIVE, keepAlive);
         }
@@ -113,14 +116,5 @@ final class Responder {
             h.put(ServerTiming.HEADER, ServerTiming.format(System.nanoTime() - runNanos));
         }
         response.write(true, len == 0 ? null : ByteBuffer.wrap(bytes, 0, len), callback);
-    }
-
-    /** The body Jetty's own errors get (bad request line, headers too large, ...): the code for its status. */
-    static ErrorCode codeForStatus(int status) {
-        return status == 431 ? ErrorCode.HEADERS_TOO_LARGE
-                : status == 413 ? ErrorCode.PAYLOAD_TOO_LARGE
-                : status == 405 ? ErrorCode.METHOD_NOT_ALLOWED
-                : status == 404 ? ErrorCode.SERVICE_NOT_FOUND
-                : status < 500 ? ErrorCode.BAD_REQUEST : ErrorCode.SERVER_ERROR;
     }
 }

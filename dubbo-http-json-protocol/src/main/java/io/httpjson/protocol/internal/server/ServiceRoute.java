@@ -8,6 +8,8 @@ import org.apache.dubbo.common.URL;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.model.ServiceModel;
 
+import static org.apache.dubbo.rpc.Constants.TOKEN_KEY;
+
 /** One exported service (path + version + group) as the server sees it; immutable. */
 final class ServiceRoute {
 
@@ -21,6 +23,8 @@ final class ServiceRoute {
     final ServiceModel serviceModel;
     final ServiceMeta meta;
     final JsonCodec codec;
+    /** Dubbo's {@code token} callers must send as an attachment; {@code null} for none. */
+    final String token;
     /** Where invocations run; {@code null} runs them on the thread that read the request. */
     final Executor executor;
 
@@ -34,6 +38,7 @@ final class ServiceRoute {
         this.protocolServiceKey = url.getProtocolServiceKey();
         this.serviceModel = url.getServiceModel();
         this.meta = ServiceMeta.of(invoker.getInterface());
+        this.token = emptyToNull(url.getParameter(TOKEN_KEY));
         this.codec = codec;
         this.executor = executor;
     }

@@ -1,8 +1,10 @@
 package io.httpjson.protocol.internal.server;
 
+import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 
+import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
@@ -26,15 +28,25 @@ final class Target {
     final boolean gzipped;
     /** The announced body length, or -1. */
     final long declaredLength;
+    /** The {@code Dubbo-Attachments} the caller sent (the call stage adds to them). */
+    final Map<String, Object> attachments;
+    /** The timeout the caller sent, clamped to a day; null if it sent none. */
+    final Long timeoutMillis;
 
-    private Target(ServiceRoute route, MethodMeta[] methods, boolean gzipped, long declaredLength) {
+    private Target(ServiceRoute route, MethodMeta[] methods, boolean gzipped, long declaredLength,
+            Map<String, Object> attachments, Long timeoutMillis) {
         this.route = route;
         this.methods = methods;
         this.gzipped = gzipped;
         this.declaredLength = declaredLength;
+        this.attachments = attachments;
+        this.timeoutMillis = timeoutMillis;
     }
 
-    /** The target of the request; throws {@link CallError} if there is none or its body cannot be read. */
+    /**
+     * The target of the request; throws {@link CallError} if there is none, the caller may not call it (Dubbo's
+     * token), or its body cannot be read.
+     */
     static Target resolve(Request request, HttpJsonServer server, HttpJsonConfig config, Exchange ex) {
         String path = request.getHttpURI().getDecodedPath();
         int slash = path == null ? -1 : path.lastIndexOf('/');
@@ -68,6 +80,19 @@ final class Target {
                             : ""));
         }
         ex.codec(route.codec);
+        Map<String, Object> attachments;
+        Long timeout;
+        try {
+            attachments = Attachments.decode(headers.get(Wire.ATTACHMENTS), new HashMap<>());
+            String t = headers.get(Wire.TIMEOUT) != null ? Wire.TIMEOUT : Wire.TRI_TIMEOUT;
+            timeout = headers.get(t) == null ? null : AdmissionRules.timeoutMillis(t, headers.get(t));
+        } catch (IllegalArgumentException e) {
+            throw new CallError(ErrorCode.BAD_REQUEST, e.getMessage());
+        }
+        CallError refused = AdmissionRules.token(route, attachments);
+        if (refused != null) {
+            throw refused;
+        }
         MethodMeta[] methods = route.meta.byName(methodName);
         if (methods == null) {
             throw new CallError(ErrorCode.METHOD_NOT_FOUND, "service " + route.path + " has no method '" + methodName
@@ -79,13 +104,11 @@ final class Target {
                         + "." + methodName + ": call it with POST, or let its provider declare it safe (method"
                         + " parameter " + HttpFeatures.GET + "=true)");
             }
-            return new Target(route, methods, false, 0);
+            return new Target(route, methods, false, 0, attachments, timeout);
         }
-        String contentType = headers.get(HttpHeader.CONTENT_TYPE);
-        if (contentType != null && !isJson(contentType)) {
-            throw new CallError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Content-Type '" + contentType + "' is not"
-                    + " supported: send the arguments as JSON with 'Content-Type: application/json'"
-                    + " (curl: -H 'Content-Type: application/json')");
+        refused = AdmissionRules.contentType(headers);
+        if (refused != null) {
+            throw refused;
         }
         long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
         if (length > config.payload()) {
@@ -103,27 +126,12 @@ final class Target {
             gzipped = true;
             server.countGzipped();
         }
-        return new Target(route, methods, gzipped, length);
+        return new Target(route, methods, gzipped, length, attachments, timeout);
     }
 
     /** The {@code Dubbo-*} header, or the Triple header that means the same. */
     static String header(HttpFields headers, String name, String tripleName) {
         String v = headers.get(name);
         return v != null ? v : headers.get(tripleName);
-    }
-
-    private static boolean isJson(String contentType) {
-        String ct = contentType.toLowerCase(Locale.ROOT);
-        int semi = ct.indexOf(';');
-        String mime = (semi < 0 ? ct : ct.substring(0, semi)).trim();
-        if (!(mime.equals("application/json") || mime.endsWith("+json") || mime.equals("text/json"))) {
-            return false;
-        }
-        int cs = ct.indexOf("charset=");
-        if (cs < 0) {
-            return true;
-        }
-        String charset = ct.substring(cs + 8).replace("\"", "").trim();
-        return charset.startsWith("utf-8") || charset.startsWith("utf8");
     }
 }

@@ -1,0 +1,181 @@
+package io.httpjson.protocol.internal.server;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.Wire;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.server.Request;
+
+import static org.apache.dubbo.rpc.Constants.TOKEN_KEY;
+
+/**
+ * The rules a request must pass before its body is read, used by the admission and target stages: its framing,
+ * {@code Host} ({@code httpjson.allowed-hosts}), {@code Origin} (browsers), {@code Content-Type}, Dubbo's
+ * {@code token}, the {@code Dubbo-Timeout} clamp; and how long its body may take to arrive
+ * ({@code httpjson.min-body-rate}). Each returns the {@link CallError} to answer with, or null. See docs/protocol.md.
+ */
+final class AdmissionRules {
+
+    /** The longest {@code Dubbo-Timeout} honoured, ms (one day): a longer one is taken as this. */
+    static final long MAX_TIMEOUT_MILLIS = 24L * 60 * 60 * 1000;
+
+    /** The {@code WWW-Authenticate} challenge of a 401: Dubbo's token, sent as an attachment. */
+    static final String TOKEN_CHALLENGE = "DubboToken attachment=\"token\"";
+
+    private final HttpJsonConfig config;
+    private final List<String> hosts;
+    private final long bodyGraceNanos;
+
+    AdmissionRules(HttpJsonConfig config) {
+        this.config = config;
+        this.hosts = config.allowedHosts();
+        this.bodyGraceNanos = config.headerTimeoutMillis() * 1_000_000L;
+    }
+
+    /** The checks that need nothing but the request line and headers: framing, Host, Origin. */
+    CallError request(Request request) {
+        HttpFields headers = request.getHeaders();
+        if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
+                && headers.contains(HttpHeader.TRANSFER_ENCODING)) {
+            return new CallError(ErrorCode.BAD_REQUEST, "Transfer-Encoding on an HTTP/1.0 request: its framing"
+                    + " cannot be trusted (RFC 9112, 6.1), so the connection is closed; send HTTP/1.1, or HTTP/1.0"
+                    + " with Content-Length", true);
+        }
+        String host = headers.get(HttpHeader.HOST);
+        if (!hosts.isEmpty() && (host == null || !hostAllowed(host.trim().toLowerCase(Locale.ROOT)))) {
+            return new CallError(ErrorCode.MISDIRECTED_REQUEST, "Host: " + host + " (expected: one of "
+                    + String.join(", ", hosts) + ", set by " + HttpJsonConfig.ALLOWED_HOSTS + "). Call the provider"
+                    + " by a name or address it serves, or add this one there", false);
+        }
+        String origin = headers.get(HttpHeader.ORIGIN);
+        if (origin != null && !sameOrigin(request, host, origin) && Cors.allowedOrigin(config, origin) == null) {
+            return new CallError(ErrorCode.FORBIDDEN, Cors.refusal(config, origin), false);
+        }
+        return null;
+    }
+
+    private boolean hostAllowed(String host) {
+        int colon = host.lastIndexOf(':');
+        boolean hasPort = colon > host.lastIndexOf(']');
+        String name = hasPort ? host.substring(0, colon) : host;
+        for (String pattern : hosts) {
+            int pc = pattern.lastIndexOf(':');
+            boolean patternPort = pc > pattern.lastIndexOf(']');
+            String patternName = patternPort ? pattern.substring(0, pc) : pattern;
+            boolean nameMatches = patternName.startsWith("*.")
+                    ? name.endsWith(patternName.substring(1)) && name.length() > patternName.length() - 1
+                    : name.equals(patternName);
+            if (nameMatches && (!patternPort || host.equals(name + pattern.substring(pc)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a browser sent the request from a page of the provider itself: Origin is scheme://Host. */
+    private static boolean sameOrigin(Request request, String host, String origin) {
+        if (host == null) {
+            return false;
+        }
+        String scheme = request.isSecure() ? "https://" : "http://";
+        String h = host.trim();
+        String defaultPort = request.isSecure() ? ":443" : ":80";
+        return origin.equalsIgnoreCase(scheme + h)
+                || h.endsWith(defaultPort) && origin.equalsIgnoreCase(scheme + h.substring(0, h.length() - defaultPort.length()));
+    }
+
+    /** Requests with a body must say it is JSON in UTF-8. */
+    static CallError contentType(HttpFields headers) {
+        String contentType = headers.get(HttpHeader.CONTENT_TYPE);
+        if (contentType == null) {
+            if (headers.getLongField(HttpHeader.CONTENT_LENGTH) <= 0 && !headers.contains(HttpHeader.TRANSFER_ENCODING)) {
+                return null;
+            }
+            return new CallError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "the request has a body but no Content-Type:"
+                    + " add the header 'Content-Type: application/json' (curl: -H 'Content-Type: application/json')",
+                    false);
+        }
+        if (!isJson(contentType)) {
+            return new CallError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Content-Type '" + contentType + "' is not"
+                    + " supported: send the arguments as JSON with 'Content-Type: application/json'"
+                    + " (curl: -H 'Content-Type: application/json')", false);
+        }
+        return null;
+    }
+
+    private static boolean isJson(String contentType) {
+        String ct = contentType.toLowerCase(Locale.ROOT);
+        int semi = ct.indexOf(';');
+        String mime = (semi < 0 ? ct : ct.substring(0, semi)).trim();
+        if (!(mime.equals("application/json") || mime.endsWith("+json") || mime.equals("text/json"))) {
+            return false;
+        }
+        int cs = ct.indexOf("charset=");
+        if (cs < 0) {
+            return true;
+        }
+        String charset = ct.substring(cs + 8).replace("\"", "").trim();
+        return charset.startsWith("utf-8") || charset.startsWith("utf8");
+    }
+
+    /**
+     * Dubbo's token check (its TokenFilter, done here from the headers so that a caller without the token cannot
+     * make the provider read a body): the attachment {@code token} must equal the service's {@code token}.
+     */
+    static CallError token(ServiceRoute route, Map<String, Object> attachments) {
+        if (route.token == null) {
+            return null;
+        }
+        Object sent = attachments.get(TOKEN_KEY);
+        if (sent == null) {
+            return new CallError(ErrorCode.UNAUTHORIZED, "service " + route.describe() + " requires Dubbo's"
+                    + " token: send it as the attachment 'token' (header " + Wire.ATTACHMENTS + ": token=...); a"
+                    + " Java consumer sends it when the provider's URL in the registry carries it", false);
+        }
+        if (!MessageDigest.isEqual(route.token.getBytes(StandardCharsets.UTF_8),
+                sent.toString().getBytes(StandardCharsets.UTF_8))) {
+            return new CallError(ErrorCode.FORBIDDEN, "the token sent for service " + route.describe()
+                    + " (attachment 'token') is not the provider's: send the token the service was exported with",
+                    false);
+        }
+        return null;
+    }
+
+    /**
+     * The {@code Dubbo-Timeout} header in ms, at most {@link #MAX_TIMEOUT_MILLIS}.
+     *
+     * @throws IllegalArgumentException for anything but a whole number
+     */
+    static long timeoutMillis(String name, String header) {
+        try {
+            return Math.min(Long.parseLong(header.trim()), MAX_TIMEOUT_MILLIS);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + ": " + header + " (expected: milliseconds as a whole number)",
+                    e);
+        }
+    }
+
+    /**
+     * Whether a body is arriving too slowly: {@code bytes} of it have come since {@code startNanos}, which allows
+     * the head's timeout plus one second per {@code httpjson.min-body-rate} bytes.
+     */
+    CallError bodyRate(long startNanos, long bytes) {
+        int rate = config.minBodyRate();
+        long elapsed = System.nanoTime() - startNanos;
+        if (rate == 0 || elapsed <= bodyGraceNanos + bytes * 1_000_000_000L / rate) {
+            return null;
+        }
+        return new CallError(ErrorCode.REQUEST_TIMEOUT, "the request body came slower than "
+                + HttpJsonConfig.MIN_BODY_RATE + " = " + rate + " bytes/s (after the first "
+                + config.headerTimeoutMillis() + " ms, " + HttpJsonConfig.HEADER_TIMEOUT + "): " + bytes
+                + " bytes in " + elapsed / 1_000_000 + " ms; send the body as soon as the headers", true);
+    }
+}
