@@ -80,9 +80,13 @@ final class Connection {
         }
     }
 
-    /** Whether a short call expected to take {@code pace} may be pipelined behind the calls on this connection. */
-    synchronized boolean mayJoin(long pace, int depth, long budgetNanos) {
-        return usable() && assigned > 0 && assigned < depth && unpaced == 0 && expectedNanos + pace <= budgetNanos;
+    /**
+     * The calls on this connection if a short call expected to take {@code pace} may be pipelined behind them,
+     * else -1.
+     */
+    synchronized int joinable(long pace, int depth, long budgetNanos) {
+        return assigned > 0 && assigned < depth && unpaced == 0 && expectedNanos + pace <= budgetNanos && usable()
+                ? assigned : -1;
     }
 
     /** Calls on this connection, or -1 if it takes no more. */
@@ -99,22 +103,25 @@ final class Connection {
         return assigned == abandoned;
     }
 
-    /** Open, taking calls, and not about to be closed by the provider for being idle too long. */
+    /** Open and taking calls. */
     synchronized boolean usable() {
-        return !closed && !retired && abandoned == 0 && channel.isActive() && !keepAliveRunningOut();
+        return !closed && !retired && abandoned == 0 && channel.isActive();
     }
 
     /**
-     * The provider's announced idle timeout is close: a request written now could cross its close. Leaves a
-     * quarter of the timeout, at most a second, as margin for the time the last response took to arrive.
+     * Usable after lying idle: the provider's announced idle timeout is not close, so a request written now cannot
+     * cross its close. Leaves a quarter of the timeout, at most a second, as margin for the time the last response
+     * took to arrive.
      */
-    private boolean keepAliveRunningOut() {
-        assert Thread.holdsLock(this);
-        if (keepAliveNanos < 0 || assigned > 0) {
+    synchronized boolean usableAfterIdle() {
+        if (!usable()) {
             return false;
         }
+        if (keepAliveNanos < 0 || assigned > 0) {
+            return true;
+        }
         long margin = Math.min(1_000_000_000L, keepAliveNanos / 4);
-        return System.nanoTime() - idleSince >= keepAliveNanos - margin;
+        return System.nanoTime() - idleSince < keepAliveNanos - margin;
     }
 
     /** Sends an assigned call's request, on the IO thread, after the requests sent before it. */

@@ -126,7 +126,7 @@ final class ConnectionPool {
                 return;
             }
             c = pace >= 0 ? busyWithRoom(pace) : null;
-            while (c == null && (c = idle.pollFirst()) != null && !c.usable()) {
+            while (c == null && (c = idle.pollFirst()) != null && !c.usableAfterIdle()) {
                 // closed while idle, or the provider's keep-alive is running out: not worth the risk
                 (stale == null ? stale = new ArrayList<>(2) : stale).add(c);
                 c = null;
@@ -176,15 +176,15 @@ final class ConnectionPool {
     private Connection busyWithRoom(long pace) {
         int depth = config.pipelining();
         long budget = config.pipeliningBudgetNanos();
-        if (hot != null && hot.mayJoin(pace, depth, budget)) {
+        if (hot != null && hot.joinable(pace, depth, budget) >= 0) {
             return hot;
         }
         Connection best = null;
         int most = 0;
         for (int i = 0, n = connected.size(); i < n; i++) {
             Connection c = connected.get(i);
-            int load = c.load();
-            if (load > most && c.mayJoin(pace, depth, budget)) {
+            int load = c.joinable(pace, depth, budget);
+            if (load > most) {
                 best = c;
                 most = load;
             }
