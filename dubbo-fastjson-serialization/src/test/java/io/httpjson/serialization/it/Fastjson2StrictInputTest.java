@@ -1,0 +1,13 @@
+package io.httpjson.serialization.it;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.serialization.fastjson.Fastjson2TextCodec;
+
+/** The strict-input contract on the Fastjson2 engine. */
+class Fastjson2StrictInputTest extends StrictInputContract {
+
+    @Override
+    JsonCodec codec() {
+        return new Fastjson2TextCodec();
+    }
+}
