@@ -2,7 +2,10 @@ package io.httpjson.serialization.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
@@ -16,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import org.apache.dubbo.common.serialize.ObjectInput;
+import org.apache.dubbo.common.serialize.Serialization;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -45,6 +50,9 @@ abstract class StrictInputContract {
     }
 
     abstract JsonCodec codec();
+
+    /** The dubbo-protocol serialization over the same engine. */
+    abstract Serialization serialization();
 
     static Case ok(String json, Type type, Object value) {
         return new Case(json, type, null, value);
@@ -193,6 +201,33 @@ abstract class StrictInputContract {
             assertThatThrownBy(() -> codec().read(b, 0, b.length, c.type()))
                     .isExactlyInstanceOf(JsonCodecException.class).hasMessageContaining(c.error());
         }
+    }
+
+    /** The dubbo protocol's serialization (one JSON value per line) applies the same rules. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void theDubboSerializationReadsTheSame(Case c) throws Exception {
+        assumeFalse(c.json().contains("\n"), "a raw newline ends the line in the dubbo framing");
+        byte[] line = (c.json() + "\n").getBytes(StandardCharsets.UTF_8);
+        ObjectInput in = serialization().deserialize(null, new ByteArrayInputStream(line));
+        Class<?> raw = c.type() instanceof Class ? (Class<?>) c.type() : (Class<?>) ((ParameterizedType) c.type()).getRawType();
+        if (c.error() == null) {
+            Object v = in.readObject(raw, c.type());
+            if (c.value() != ANY_VALUE) {
+                assertThat(v).isEqualTo(c.value());
+            }
+        } else {
+            assertThatThrownBy(() -> in.readObject(raw, c.type())).isInstanceOf(IOException.class)
+                    .hasMessageContaining(c.error());
+        }
+    }
+
+    @Test
+    void theDubboSerializationRefusesInvalidUtf8() throws IOException {
+        byte[] line = {'"', 'a', (byte) 0xC0, (byte) 0xAF, '"', '\n'};
+        ObjectInput in = serialization().deserialize(null, new ByteArrayInputStream(line));
+        assertThatThrownBy(() -> in.readObject(String.class, String.class)).isInstanceOf(IOException.class)
+                .hasMessageContaining("invalid UTF-8 at byte 2");
     }
 
     @Test

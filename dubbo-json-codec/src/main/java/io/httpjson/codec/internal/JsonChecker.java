@@ -1,7 +1,9 @@
 package io.httpjson.codec.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 import io.httpjson.codec.internal.Shape.Kind;
 
@@ -18,6 +20,13 @@ final class JsonChecker {
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
     private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
     private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH = 0x8080808080808080L;
+    private static final long SPACES = 0x2020202020202020L;
+    private static final long QUOTES = 0x2222222222222222L;
+    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
 
     final byte[] b;
     private final int start;
@@ -114,10 +123,12 @@ final class JsonChecker {
     }
 
     private void literal(byte[] word) {
-        if (end - p < word.length || !Arrays.equals(b, p, p + word.length, word, 0, word.length)) {
+        int n = word.length;
+        if (end - p < n || b[p + 1] != word[1] || b[p + 2] != word[2] || b[p + 3] != word[3]
+                || (n == 5 && b[p + 4] != word[4])) {
             throw syntax("expected a value but found " + StrictJson.describe(b[p]));
         }
-        p += word.length;
+        p += n;
     }
 
     private void bool(Shape s, String found) {
@@ -248,6 +259,9 @@ final class JsonChecker {
                 return;
             case TIME:
             case DATE:
+                if (!escaped && TimeCheck.valid(s.raw, b, from, to)) {
+                    return;
+                }
                 try {
                     JsonTypes.parseTime(s.raw, decode(from, to, escaped));
                 } catch (RuntimeException e) {
@@ -260,13 +274,26 @@ final class JsonChecker {
         }
     }
 
-    /** Moves p past the string that starts at p; true if it has escapes. Refuses raw control characters and bad UTF-8. */
+    /**
+     * Moves p past the string that starts at p; true if it has escapes. Refuses raw control characters; the
+     * bytes are UTF-8 already (see {@link Utf8Check}).
+     */
     boolean scanString() {
         final byte[] b = this.b;
         final int end = this.end;
         int i = p + 1;
         boolean escaped = false;
         while (true) {
+            // eight bytes at a time while none is '"', '\\' or a control character (non-ASCII bytes never are)
+            while (i + 8 <= end) {
+                long w = (long) LONGS.get(b, i);
+                long hits = (zero(w ^ QUOTES) | zero(w ^ BACKSLASHES) | (w - SPACES)) & ~w & HIGH;
+                if (hits != 0) {
+                    i += Long.numberOfTrailingZeros(hits) >>> 3; // the lowest hit is a real one
+                    break;
+                }
+                i += 8;
+            }
             if (i >= end) {
                 p = i;
                 throw syntax("unterminated string");
@@ -279,15 +306,21 @@ final class JsonChecker {
             if (c == '\\') {
                 escaped = true;
                 i = escape(i);
-            } else if (c >= 0x20) {
+            } else if (c >= 0x20 || c < 0) {
                 i++;
-            } else if (c >= 0) {
+            } else {
                 p = i;
                 throw syntax(String.format("raw control character U+%04X in a string (write it as an escape, e.g. \\n)", c));
-            } else {
-                i = JsonNumbers.utf8(this, i);
             }
         }
+    }
+
+    /**
+     * With {@code & ~w & HIGH}: the high bit of each byte of {@code v = w ^ pattern} that is zero, where the byte of
+     * {@code w} is ASCII (and perhaps of bytes above such a one): the bytes of {@code w} equal to the pattern's.
+     */
+    private static long zero(long v) {
+        return v - ONES;
     }
 
     private int escape(int i) {
@@ -352,7 +385,22 @@ final class JsonChecker {
     }
 
     private boolean same(int from, int to, byte[] name) {
-        return to - from == name.length && Arrays.equals(b, from, to, name, 0, name.length);
+        if (to - from != name.length) {
+            return false;
+        }
+        int n = name.length;
+        int k = 0;
+        for (; k + 8 <= n; k += 8) { // names are short: this beats Arrays.equals here
+            if ((long) LONGS.get(b, from + k) != (long) LONGS.get(name, k)) {
+                return false;
+            }
+        }
+        for (; k < n; k++) {
+            if (b[from + k] != name[k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The text of a string already scanned (between its quotes). */

@@ -6,7 +6,7 @@ import io.httpjson.codec.internal.JsonChecker.Failure;
 import io.httpjson.codec.internal.Shape.Kind;
 
 /**
- * The number and UTF-8 rules of {@link JsonChecker}: RFC 8259 number syntax; integer types take integer literals
+ * The number rules of {@link JsonChecker}: RFC 8259 number syntax; integer types take integer literals
  * within their range; BigInteger, BigDecimal and numbers read as {@code Object} are bounded as Gson bounds
  * BigDecimal parameters (at most {@link #MAX_LENGTH} characters, a scale below {@link #MAX_SCALE}) and as
  * fastjson2 bounds exponents ({@link #MAX_EXPONENT}), so no number costs more than constant time to convert;
@@ -149,12 +149,16 @@ final class JsonNumbers {
             return false;
         }
         long v = 0; // accumulated negatively, as Long.parseLong does, so Long.MIN_VALUE fits
-        try {
-            for (int i = from; i < to; i++) {
-                v = digits < 19 ? v * 10 - (b[i] - '0') : Math.subtractExact(Math.multiplyExact(v, 10), b[i] - '0');
+        int last = digits < 19 ? to : to - 1; // eighteen digits cannot overflow
+        for (int i = from; i < last; i++) {
+            v = v * 10 - (b[i] - '0');
+        }
+        if (last < to) {
+            try {
+                v = Math.subtractExact(Math.multiplyExact(v, 10), b[last] - '0');
+            } catch (ArithmeticException e) {
+                return false;
             }
-        } catch (ArithmeticException e) {
-            return false;
         }
         if (!negative) {
             if (v == Long.MIN_VALUE) {
@@ -201,42 +205,5 @@ final class JsonNumbers {
             return new String(b, from, n, StandardCharsets.US_ASCII);
         }
         return new String(b, from, 20, StandardCharsets.US_ASCII) + "... (" + n + " characters)";
-    }
-
-    /** Index after the well-formed UTF-8 sequence at {@code i} (RFC 3629: no overlong forms, no surrogates). */
-    static int utf8(JsonChecker j, int i) {
-        final byte[] b = j.b;
-        int c = b[i] & 0xFF;
-        int need;
-        int lo = 0x80;
-        int hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) {
-            need = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            lo = c == 0xE0 ? 0xA0 : 0x80;
-            hi = c == 0xED ? 0x9F : 0xBF;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            lo = c == 0xF0 ? 0x90 : 0x80;
-            hi = c == 0xF4 ? 0x8F : 0xBF;
-        } else {
-            j.p = i;
-            throw j.syntax(String.format("invalid UTF-8 byte 0x%02X in a string", c));
-        }
-        if (i + need >= j.end) {
-            j.p = i;
-            throw j.syntax("truncated UTF-8 sequence in a string");
-        }
-        int c1 = b[i + 1] & 0xFF;
-        boolean ok = c1 >= lo && c1 <= hi;
-        for (int k = 2; k <= need && ok; k++) {
-            ok = (b[i + k] & 0xC0) == 0x80;
-        }
-        if (!ok) {
-            j.p = i;
-            throw j.syntax(String.format("invalid UTF-8 sequence starting with 0x%02X in a string", c));
-        }
-        return i + need + 1;
     }
 }
