@@ -1,9 +1,5 @@
 package io.httpjson.codec.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 
 import io.httpjson.codec.internal.Shape.Kind;
 
@@ -20,13 +16,6 @@ final class JsonChecker {
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
     private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
     private static final byte[] NULL = {'n', 'u', 'l', 'l'};
-
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGH = 0x8080808080808080L;
-    private static final long SPACES = 0x2020202020202020L;
-    private static final long QUOTES = 0x2222222222222222L;
-    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
 
     final byte[] b;
     private final int start;
@@ -164,7 +153,7 @@ final class JsonChecker {
                 throw syntax("expected a field name in double quotes but found " + StrictJson.describe(c));
             }
             int keyStart = p + 1;
-            boolean escaped = scanString();
+            boolean escaped = JsonStrings.scan(this);
             int keyEnd = p - 1;
             c = skipWhitespace();
             if (c != ':') {
@@ -173,7 +162,7 @@ final class JsonChecker {
             p++;
             Shape v = values;
             if (members != null) {
-                int m = member(members, keyStart, keyEnd, escaped, next);
+                int m = JsonStrings.member(b, members, keyStart, keyEnd, escaped, next);
                 if (m >= 0) {
                     v = members[m].shape();
                     next = m + 1;
@@ -240,7 +229,7 @@ final class JsonChecker {
 
     private void string(Shape s) {
         int from = p + 1;
-        boolean escaped = scanString();
+        boolean escaped = JsonStrings.scan(this);
         int to = p - 1;
         switch (s.kind) {
             case STRING:
@@ -253,7 +242,7 @@ final class JsonChecker {
                 }
                 return;
             case ENUM:
-                if (!constant(s, from, to, escaped)) {
+                if (!JsonStrings.constant(b, s, from, to, escaped)) {
                     throw mismatch(s, StrictJson.quote(decode(from, to, escaped)));
                 }
                 return;
@@ -272,135 +261,6 @@ final class JsonChecker {
             default:
                 throw mismatch(s, "the string " + StrictJson.quote(decode(from, to, escaped)));
         }
-    }
-
-    /**
-     * Moves p past the string that starts at p; true if it has escapes. Refuses raw control characters; the
-     * bytes are UTF-8 already (see {@link Utf8Check}).
-     */
-    boolean scanString() {
-        final byte[] b = this.b;
-        final int end = this.end;
-        int i = p + 1;
-        boolean escaped = false;
-        while (true) {
-            // eight bytes at a time while none is '"', '\\' or a control character (non-ASCII bytes never are)
-            while (i + 8 <= end) {
-                long w = (long) LONGS.get(b, i);
-                long hits = (zero(w ^ QUOTES) | zero(w ^ BACKSLASHES) | (w - SPACES)) & ~w & HIGH;
-                if (hits != 0) {
-                    i += Long.numberOfTrailingZeros(hits) >>> 3; // the lowest hit is a real one
-                    break;
-                }
-                i += 8;
-            }
-            if (i >= end) {
-                p = i;
-                throw syntax("unterminated string");
-            }
-            byte c = b[i];
-            if (c == '"') {
-                p = i + 1;
-                return escaped;
-            }
-            if (c == '\\') {
-                escaped = true;
-                i = escape(i);
-            } else if (c >= 0x20 || c < 0) {
-                i++;
-            } else {
-                p = i;
-                throw syntax(String.format("raw control character U+%04X in a string (write it as an escape, e.g. \\n)", c));
-            }
-        }
-    }
-
-    /**
-     * With {@code & ~w & HIGH}: the high bit of each byte of {@code v = w ^ pattern} that is zero, where the byte of
-     * {@code w} is ASCII (and perhaps of bytes above such a one): the bytes of {@code w} equal to the pattern's.
-     */
-    private static long zero(long v) {
-        return v - ONES;
-    }
-
-    private int escape(int i) {
-        if (i + 1 >= end) {
-            p = i;
-            throw syntax("unterminated string");
-        }
-        switch (b[i + 1]) {
-            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
-                return i + 2;
-            case 'u':
-                for (int j = i + 2; j < i + 6; j++) {
-                    if (j >= end || Character.digit(b[j], 16) < 0) {
-                        p = i;
-                        throw syntax("expected four hex digits after \\u");
-                    }
-                }
-                return i + 6;
-            default:
-                p = i;
-                throw syntax("invalid escape \\" + (char) (b[i + 1] & 0xFF));
-        }
-    }
-
-    private int member(Shape.Member[] members, int from, int to, boolean escaped, int next) {
-        if (escaped) {
-            String key = decode(from, to, true);
-            for (int m = 0; m < members.length; m++) {
-                if (members[m].text.equals(key)) {
-                    return m;
-                }
-            }
-            return -1;
-        }
-        if (next < members.length && same(from, to, members[next].name)) {
-            return next;
-        }
-        for (int m = 0; m < members.length; m++) {
-            if (same(from, to, members[m].name)) {
-                return m;
-            }
-        }
-        return -1;
-    }
-
-    private boolean constant(Shape s, int from, int to, boolean escaped) {
-        if (escaped) {
-            String key = decode(from, to, true);
-            for (byte[] name : s.constants) {
-                if (new String(name, StandardCharsets.UTF_8).equals(key)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        for (byte[] name : s.constants) {
-            if (same(from, to, name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean same(int from, int to, byte[] name) {
-        if (to - from != name.length) {
-            return false;
-        }
-        int n = name.length;
-        int k = 0;
-        for (; k + 8 <= n; k += 8) { // names are short: this beats Arrays.equals here
-            if ((long) LONGS.get(b, from + k) != (long) LONGS.get(name, k)) {
-                return false;
-            }
-        }
-        for (; k < n; k++) {
-            if (b[from + k] != name[k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The text of a string already scanned (between its quotes). */

@@ -93,7 +93,7 @@ public final class StrictJson {
                     throw j.syntax("expected an argument name in double quotes but found " + describe(c));
                 }
                 int from = j.p + 1;
-                boolean escaped = j.scanString();
+                boolean escaped = JsonStrings.scan(j);
                 String name = decode(json, from, j.p - 1, escaped);
                 int colon = j.skipWhitespace();
                 if (colon != ':') {
