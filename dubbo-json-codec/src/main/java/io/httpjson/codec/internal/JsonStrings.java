@@ -102,15 +102,45 @@ final class JsonStrings {
             }
             return -1;
         }
-        if (next < members.length && same(b, from, to, members[next].name)) {
+        long head = head(b, from, to - from);
+        if (next < members.length && matches(b, from, to, head, members[next])) {
             return next;
         }
         for (int m = 0; m < members.length; m++) {
-            if (same(b, from, to, members[m].name)) {
+            if (matches(b, from, to, head, members[m])) {
                 return m;
             }
         }
         return -1;
+    }
+
+    /** The first eight bytes of {@code b[from, from+length)} (fewer, zero-padded, if it is shorter), little-endian. */
+    static long head(byte[] b, int from, int length) {
+        if (length >= 8) {
+            return (long) LONGS.get(b, from);
+        }
+        if (from + 8 <= b.length) {
+            return (long) LONGS.get(b, from) & ((1L << (length << 3)) - 1);
+        }
+        long h = 0;
+        for (int i = length - 1; i >= 0; i--) {
+            h = (h << 8) | (b[from + i] & 0xFF);
+        }
+        return h;
+    }
+
+    /** One load and compare for a name of up to eight bytes; the rest byte by byte. */
+    private static boolean matches(byte[] b, int from, int to, long head, Shape.Member m) {
+        byte[] name = m.name;
+        if (head != m.head || to - from != name.length) {
+            return false;
+        }
+        for (int k = 8; k < name.length; k++) {
+            if (b[from + k] != name[k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean constant(byte[] b, Shape s, int from, int to, boolean escaped) {

@@ -49,6 +49,8 @@ final class Shape {
 
     static final class Member {
         final byte[] name;
+        /** The first eight bytes of the name, as {@link JsonStrings#head} reads them. */
+        final long head;
         final String text;
         final Type type;
         private Shape shape;
@@ -56,6 +58,7 @@ final class Shape {
         Member(String name, Type type) {
             this.text = name;
             this.name = name.getBytes(StandardCharsets.UTF_8);
+            this.head = JsonStrings.head(this.name, 0, this.name.length);
             this.type = type;
         }
 

@@ -36,15 +36,15 @@ final class TimeCheck {
 
     /** yyyy-MM-dd, a real day of the proleptic Gregorian calendar. */
     private static boolean date(byte[] b, int p) {
-        if (!digits(b, p, 4) || b[p + 4] != '-' || !digits(b, p + 5, 2) || b[p + 7] != '-' || !digits(b, p + 8, 2)) {
+        int century = two(b, p);
+        int yy = two(b, p + 2);
+        int month = two(b, p + 5);
+        int day = two(b, p + 8);
+        if ((century | yy | month | day) < 0 || b[p + 4] != '-' || b[p + 7] != '-' || month < 1 || month > 12
+                || day < 1) {
             return false;
         }
-        int year = num(b, p, 4);
-        int month = num(b, p + 5, 2);
-        int day = num(b, p + 8, 2);
-        if (month < 1 || month > 12 || day < 1) {
-            return false;
-        }
+        int year = century * 100 + yy;
         int last = month == 2 ? ((year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28)
                 : (month == 4 || month == 6 || month == 9 || month == 11) ? 30 : 31;
         return day <= last;
@@ -52,11 +52,16 @@ final class TimeCheck {
 
     /** THH:mm after the date, then :ss if {@code seconds}. */
     private static boolean clock(byte[] b, int p, boolean seconds) {
-        if (b[p + 10] != 'T' || !digits(b, p + 11, 2) || b[p + 13] != ':' || !digits(b, p + 14, 2)
-                || num(b, p + 11, 2) > 23 || num(b, p + 14, 2) > 59) {
+        int hour = two(b, p + 11);
+        int minute = two(b, p + 14);
+        if (b[p + 10] != 'T' || b[p + 13] != ':' || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
             return false;
         }
-        return !seconds || (b[p + 16] == ':' && digits(b, p + 17, 2) && num(b, p + 17, 2) <= 59);
+        if (!seconds) {
+            return true;
+        }
+        int second = two(b, p + 17);
+        return b[p + 16] == ':' && second >= 0 && second <= 59;
     }
 
     /** Nothing, or '.' and 1 to 9 digits, in {@code b[p, end)}. */
@@ -64,11 +69,10 @@ final class TimeCheck {
         if (p >= end) {
             return true;
         }
-        return b[p] == '.' && end - p >= 2 && end - p <= 10 && digits(b, p + 1, end - p - 1);
-    }
-
-    private static boolean digits(byte[] b, int p, int n) {
-        for (int i = p; i < p + n; i++) {
+        if (b[p] != '.' || end - p < 2 || end - p > 10) {
+            return false;
+        }
+        for (int i = p + 1; i < end; i++) {
             if (b[i] < '0' || b[i] > '9') {
                 return false;
             }
@@ -76,11 +80,10 @@ final class TimeCheck {
         return true;
     }
 
-    private static int num(byte[] b, int p, int n) {
-        int v = 0;
-        for (int i = p; i < p + n; i++) {
-            v = v * 10 + (b[i] - '0');
-        }
-        return v;
+    /** The two digits at {@code p} as a number, or -1. */
+    private static int two(byte[] b, int p) {
+        int hi = b[p] - '0';
+        int lo = b[p + 1] - '0';
+        return (hi | lo) >= 0 && hi <= 9 && lo <= 9 ? hi * 10 + lo : -1;
     }
 }
