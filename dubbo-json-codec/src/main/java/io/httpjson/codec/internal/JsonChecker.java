@@ -171,7 +171,14 @@ final class JsonChecker {
                 }
             }
             try {
-                value(v);
+                c = skipWhitespace();
+                if (c == '"' && (v.kind == Kind.STRING || v.kind == Kind.ANY)) {
+                    JsonStrings.scan(this); // the most common field, without the dispatch of value()
+                } else if ((c >= '0' && c <= '9') || c == '-') {
+                    JsonNumbers.check(this, v);
+                } else {
+                    value(v);
+                }
             } catch (Failure f) {
                 throw f.at("." + decode(keyStart, keyEnd, escaped));
             }
