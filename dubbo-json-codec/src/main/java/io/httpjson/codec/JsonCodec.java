@@ -33,8 +33,26 @@ import org.apache.dubbo.common.extension.SPI;
  *   <li>no {@code @type} or other class name in the input ever selects or loads a class.</li>
  * </ul>
  *
+ * <p>Every implementation accepts exactly the same input, checked over the bytes before its engine binds them
+ * (one check shared by all engines):
+ * <ul>
+ *   <li>strict RFC 8259 JSON: no comments, single quotes, unquoted keys, trailing commas, {@code NaN}/{@code Infinity},
+ *       leading zeros, raw control characters in strings, or anything after the value (the bytes must be UTF-8:
+ *       the httpjson protocol and the dubbo serializations check that first);</li>
+ *   <li>values the declared type holds without loss: integer types ({@code byte} to {@code long}, their boxes,
+ *       {@code BigInteger}) take integer literals within their range (not {@code 1.5}, {@code 1e2} or
+ *       {@code "12"}); {@code double}/{@code float} finite numbers; {@code String} strings; {@code boolean}
+ *       {@code true}/{@code false}; enums a constant's name; dates and times ISO-8601 strings; lists and arrays
+ *       JSON arrays; maps and POJOs JSON objects;</li>
+ *   <li>numbers of at most 10 000 characters, with an exponent within &plusmn;2047 and, for {@code BigDecimal} and
+ *       {@code Object}, a scale within &plusmn;9999, so that none costs more than constant time to convert;</li>
+ *   <li>{@code "$ref"} (like any unknown key) is plain data: ignored in a POJO, a key of a map; nesting at most
+ *       2048 levels.</li>
+ * </ul>
+ *
  * <p>Reading methods throw {@link JsonCodecException} with a message that names the problem (what was
- * expected, what was found, where). They never throw anything else for bad input.
+ * expected, what was found, where: {@code argument 1 (User).tags[2]: expected a string but found 7}). They never
+ * throw anything else for bad input.
  */
 @SPI(value = "fastjson2-text", scope = ExtensionScope.FRAMEWORK)
 public interface JsonCodec {

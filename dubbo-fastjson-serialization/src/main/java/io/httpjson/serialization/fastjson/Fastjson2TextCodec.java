@@ -11,6 +11,7 @@ import com.alibaba.fastjson2.JSONWriter;
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.JsonCodecException;
 import io.httpjson.codec.internal.JsonTypes;
+import io.httpjson.codec.internal.StrictJson;
 import io.httpjson.serialization.fastjson.internal.Fastjson2Config;
 
 /**
@@ -64,6 +65,7 @@ public final class Fastjson2TextCodec implements JsonCodec {
 
     @Override
     public Object read(byte[] json, int offset, int length, Type type) {
+        StrictJson.check(json, offset, length, type);
         try (JSONReader r = reader(json, offset, length)) {
             Object v = readValue(r, type);
             if (!atEnd(r, json, offset + length)) {
@@ -90,6 +92,7 @@ public final class Fastjson2TextCodec implements JsonCodec {
     public Object[] readArray(byte[] json, int offset, int length, Type[] types) {
         Object[] values = new Object[types.length];
         int i = 0;
+        StrictJson.checkArray(json, offset, length, types);
         try (JSONReader r = reader(json, offset, length)) {
             if (!r.nextIfArrayStart()) {
                 throw new JsonCodecException("expected a JSON array of " + types.length + " argument(s) but found "
@@ -128,6 +131,7 @@ public final class Fastjson2TextCodec implements JsonCodec {
         Object[] values = new Object[types.length];
         boolean[] seen = new boolean[types.length];
         String name = null;
+        StrictJson.checkNamed(json, offset, length, names, types);
         try (JSONReader r = reader(json, offset, length)) {
             if (!r.nextIfObjectStart()) {
                 throw new JsonCodecException("expected a JSON object of named arguments " + java.util.Arrays.toString(names)

@@ -13,6 +13,7 @@ import com.google.gson.stream.JsonWriter;
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.JsonCodecException;
 import io.httpjson.codec.internal.JsonTypes;
+import io.httpjson.codec.internal.StrictJson;
 import io.httpjson.serialization.gson.internal.GsonConfig;
 
 /**
@@ -58,6 +59,7 @@ public final class GsonTextCodec implements JsonCodec {
     @Override
     public Object read(byte[] json, int offset, int length, Type type) {
         try {
+            StrictJson.check(json, offset, length, type);
             JsonReader r = GsonConfig.reader(json, offset, length);
             Object v = readValue(r, type);
             if (r.peek() != JsonToken.END_DOCUMENT) {
@@ -77,6 +79,7 @@ public final class GsonTextCodec implements JsonCodec {
         Object[] values = new Object[types.length];
         int i = 0;
         try {
+            StrictJson.checkArray(json, offset, length, types);
             JsonReader r = GsonConfig.reader(json, offset, length);
             if (r.peek() != JsonToken.BEGIN_ARRAY) {
                 throw new JsonCodecException("expected a JSON array of " + types.length + " argument(s) but found "
@@ -115,6 +118,7 @@ public final class GsonTextCodec implements JsonCodec {
         boolean[] seen = new boolean[types.length];
         String name = null;
         try {
+            StrictJson.checkNamed(json, offset, length, names, types);
             JsonReader r = GsonConfig.reader(json, offset, length);
             if (r.peek() != JsonToken.BEGIN_OBJECT) {
                 throw new JsonCodecException("expected a JSON object of named arguments " + Arrays.toString(names)

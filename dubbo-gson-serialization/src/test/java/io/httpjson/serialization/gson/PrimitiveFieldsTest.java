@@ -65,7 +65,7 @@ class PrimitiveFieldsTest {
         }
     }
 
-    /** The value read, or the message and cause chain of the failure (the type name left out). */
+    /** The value read, or the message and cause chain of the failure (the type names left out). */
     static String outcome(Class<?> type, String json) {
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
         try {
@@ -77,7 +77,9 @@ class PrimitiveFieldsTest {
             Boxed x = (Boxed) v;
             return "i=" + (x.i == null ? 0 : x.i) + " l=" + (x.l == null ? 0 : x.l) + " b=" + (x.b != null && x.b);
         } catch (JsonCodecException e) {
-            StringBuilder sb = new StringBuilder(e.getMessage().replace(type.getName(), "T"));
+            StringBuilder sb = new StringBuilder(e.getMessage().replace(type.getName(), "T")
+                    .replace(type.getSimpleName(), "T").replace("(Integer)", "(int)").replace("(Long)", "(long)")
+                    .replace("(Boolean)", "(boolean)"));
             for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
                 sb.append(" <- ").append(c.getClass().getName()).append(": ").append(c.getMessage());
             }

@@ -57,5 +57,8 @@ public interface TestService {
 
     String concat(String a, String b);
 
+    /** Returns its argument, read with declared type Object. */
+    Object echo(Object value);
+
     int count();
 }

@@ -166,6 +166,11 @@ public class TestServiceImpl implements TestService {
     }
 
     @Override
+    public Object echo(Object value) {
+        return value;
+    }
+
+    @Override
     public int count() {
         return calls.get();
     }

@@ -118,6 +118,11 @@ public final class JsonObjectInput implements ObjectInput {
         }
         int s = start;
         start = Math.min(limit, s + len + 1);
+        int bad = Utf8Check.firstInvalid(buf, s, len);
+        if (bad >= 0) {
+            throw new IOException(what + ": invalid UTF-8 at byte " + (bad - s) + " of its JSON line"
+                    + " (expected: UTF-8, RFC 8259 section 8.1)");
+        }
         try {
             return codec.read(buf, s, len, type);
         } catch (JsonCodecException e) {

@@ -55,7 +55,9 @@ public final class Fastjson2Config {
                 readers,
                 JSONReader.Feature.FieldBased,
                 JSONReader.Feature.Base64StringAsByteArray,
-                JSONReader.Feature.UseBigDecimalForDoubles);
+                JSONReader.Feature.UseBigDecimalForDoubles,
+                // "$ref" is data, never a reference to another part of the input
+                JSONReader.Feature.DisableReferenceDetect);
         rc.setObjectSupplier(LinkedHashMap::new);
         rc.setArraySupplier(ArrayList::new);
         // autoType is never enabled; any "@type" that fastjson2 would look up is refused before a class is named.

@@ -25,6 +25,7 @@ import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 
 import io.httpjson.codec.internal.JsonTypes;
+import io.httpjson.codec.internal.TypeResolution;
 
 /**
  * POJOs as JSON objects of their non-static, non-transient fields (superclasses included), in alphabetical order

@@ -55,14 +55,14 @@ public final class Arguments {
             boolean arrayLike = (c.isArray() && c != byte[].class) || Collection.class.isAssignableFrom(c);
             if (first == '[') {
                 if (arrayLike && !wrapped(body, len)) {
-                    return new Object[] {codec.read(body, 0, len, types[0])};
+                    return bare(codec, body, len, types[0]);
                 }
                 return codec.readArray(body, 0, len, types);
             }
             if (first == '{' && isSimple(c) && method.parameterNames() != null) {
                 return codec.readNamed(body, 0, len, method.parameterNames(), types);
             }
-            return new Object[] {codec.read(body, 0, len, types[0])};
+            return bare(codec, body, len, types[0]);
         }
         if (first == '[') {
             return codec.readArray(body, 0, len, types);
@@ -77,6 +77,19 @@ public final class Arguments {
         }
         throw new JsonCodecException(method + " takes " + arity + " arguments: send a JSON array of "
                 + arity + " values (or an object keyed by parameter name)");
+    }
+
+    /** The only argument, sent bare: a failure names it as the array form would, "argument 0 (Type)...". */
+    private static Object[] bare(JsonCodec codec, byte[] body, int len, Type type) {
+        try {
+            return new Object[] {codec.read(body, 0, len, type)};
+        } catch (JsonCodecException e) {
+            String m = e.getMessage();
+            if (m != null && m.startsWith("value (")) {
+                throw new JsonCodecException("argument 0" + m.substring("value".length()), e);
+            }
+            throw e;
+        }
     }
 
     /** {@code [[...]]} or {@code [null]}: one wrapped array argument. */

@@ -1,5 +1,7 @@
 package io.httpjson.protocol.internal.codec;
 
+import io.httpjson.codec.internal.Utf8Check;
+
 /**
  * Just enough JSON scanning to choose how to read a request body before any JSON library sees it: the first
  * significant byte, and the number of elements of a top-level array. Never allocates, never recurses.
@@ -83,62 +85,10 @@ public final class JsonScan {
     }
 
     /**
-     * Offset of the first byte that does not belong to well-formed UTF-8 (RFC 3629: no overlong forms, no
-     * surrogates, nothing above U+10FFFF, no truncated sequence), or -1 if all of {@code b[off, off+len)} is.
-     * JSON between systems must be UTF-8 (RFC 8259 section 8.1); the JSON engines would otherwise replace or
-     * reinterpret broken sequences, each in its own way (an overlong {@code C0 AF} read as '/').
+     * Offset of the first byte that does not belong to well-formed UTF-8 (RFC 3629), or -1 if all of
+     * {@code b[off, off+len)} is: {@link Utf8Check#firstInvalid}.
      */
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
     public static int invalidUtf8(byte[] b, int off, int len) {
-        int end = off + len;
-        int i = off;
-        while (i < end) {
-            // eight ASCII bytes at a time
-            while (i + 8 <= end && ((long) LONGS.get(b, i) & 0x8080808080808080L) == 0) {
-                i += 8;
-            }
-            if (i >= end) {
-                break;
-            }
-            int c = b[i];
-            if (c >= 0) {
-                i++;
-                continue;
-            }
-            c &= 0xFF;
-            if (c >= 0xE0 && c <= 0xEF) {
-                // three bytes (most of CJK): E0 needs A0-BF next (no overlong), ED needs 80-9F (no surrogates)
-                if (i + 2 >= end) {
-                    return i;
-                }
-                int c1 = b[i + 1] & 0xFF;
-                int c2 = b[i + 2] & 0xFF;
-                if ((c2 & 0xC0) != 0x80 || (c1 & 0xC0) != 0x80 || (c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F)) {
-                    return i;
-                }
-                i += 3;
-            } else if (c >= 0xC2 && c <= 0xDF) {
-                if (i + 1 >= end || (b[i + 1] & 0xC0) != 0x80) {
-                    return i;
-                }
-                i += 2;
-            } else if (c >= 0xF0 && c <= 0xF4) {
-                // four bytes: F0 needs 90-BF next (no overlong), F4 needs 80-8F (at most U+10FFFF)
-                if (i + 3 >= end) {
-                    return i;
-                }
-                int c1 = b[i + 1] & 0xFF;
-                if ((c1 & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80 || (b[i + 3] & 0xC0) != 0x80
-                        || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) {
-                    return i;
-                }
-                i += 4;
-            } else {
-                return i;
-            }
-        }
-        return -1;
+        return Utf8Check.firstInvalid(b, off, len);
     }
 }

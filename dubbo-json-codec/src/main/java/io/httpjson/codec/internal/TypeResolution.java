@@ -1,4 +1,4 @@
-package io.httpjson.serialization.gson.internal;
+package io.httpjson.codec.internal;
 
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
@@ -11,12 +11,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /** Resolves the type variables of a field's generic type against a concrete owner type (e.g. Result&lt;Foo&gt;). Not API. */
-final class TypeResolution {
+public final class TypeResolution {
 
     private TypeResolution() {}
 
     /** Type variable bindings of {@code owner} and its superclasses. */
-    static Map<TypeVariable<?>, Type> bindings(Type owner) {
+    public static Map<TypeVariable<?>, Type> bindings(Type owner) {
         Map<TypeVariable<?>, Type> map = new HashMap<>();
         Type t = owner;
         while (t != null && t != Object.class) {
@@ -39,7 +39,7 @@ final class TypeResolution {
         return map;
     }
 
-    static Type resolve(Type t, Map<TypeVariable<?>, Type> map) {
+    public static Type resolve(Type t, Map<TypeVariable<?>, Type> map) {
         if (t instanceof TypeVariable) {
             Type b = map.get(t);
             return b != null ? b : Object.class;

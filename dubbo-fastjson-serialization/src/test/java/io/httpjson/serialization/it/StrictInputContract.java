@@ -1,0 +1,257 @@
+package io.httpjson.serialization.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.apache.dubbo.common.serialize.ObjectInput;
+import org.apache.dubbo.common.serialize.Serialization;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.JsonCodecException;
+import io.httpjson.serialization.it.Model.Color;
+import io.httpjson.serialization.it.Model.Foo;
+
+/**
+ * What a {@link JsonCodec} accepts, as data: strict RFC 8259 syntax and lossless binding to the declared types.
+ * Every engine runs the same cases with the same expectations (one subclass per engine), so both accept and
+ * refuse exactly the same input, and refuse it with the same message.
+ */
+abstract class StrictInputContract {
+
+    /** An accepted case whose value is not compared. */
+    static final Object ANY_VALUE = new Object();
+
+    record Case(String json, Type type, String error, Object value) {
+        @Override
+        public String toString() {
+            String j = json.length() > 60 ? json.substring(0, 60) + "..." : json;
+            return j.replace("\n", "\\n").replace("\t", "\\t") + " as " + type.getTypeName()
+                    + (error == null ? " -> accepted" : " -> refused");
+        }
+    }
+
+    abstract JsonCodec codec();
+
+    /** The dubbo-protocol serialization over the same engine. */
+    abstract Serialization serialization();
+
+    static Case ok(String json, Type type, Object value) {
+        return new Case(json, type, null, value);
+    }
+
+    static Case bad(String json, Type type, String error) {
+        return new Case(json, type, error, null);
+    }
+
+    static Type listOf(Type element) {
+        return parameterized(List.class, element);
+    }
+
+    static Type parameterized(Class<?> raw, Type... args) {
+        return new ParameterizedType() {
+            public Type[] getActualTypeArguments() { return args; }
+            public Type getRawType() { return raw; }
+            public Type getOwnerType() { return null; }
+            public String getTypeName() { return raw.getName() + "<" + args[args.length - 1].getTypeName() + ">"; }
+        };
+    }
+
+    static List<Case> cases() {
+        Type strings = listOf(String.class);
+        Type map = parameterized(Map.class, String.class, Object.class);
+        List<Case> l = new ArrayList<>();
+        // syntax: RFC 8259 and nothing else
+        l.add(ok(" {\"a\" : [1, -0.5e-3, \"x\\u00e9\\n\", true, false, null]}\r\n\t", Object.class, ANY_VALUE));
+        l.add(bad("['x']", strings, "single quotes"));
+        l.add(bad("{'a':1}", map, "single quotes"));
+        l.add(bad("[\"x\" /* c */]", strings, "comments"));
+        l.add(bad("// c\n[\"x\"]", strings, "comments"));
+        l.add(bad("{a:1}", map, "quote"));
+        l.add(bad("[\"x\",]", strings, "trailing comma"));
+        l.add(bad("{\"a\":1,}", map, "trailing comma"));
+        l.add(bad("[NaN]", listOf(Double.class), "NaN"));
+        l.add(bad("[Infinity]", listOf(Double.class), "Infinity"));
+        l.add(bad("[-Infinity]", listOf(Double.class), "digit"));
+        l.add(bad("[01]", listOf(Integer.class), "leading zeros"));
+        l.add(bad("[-01]", listOf(Integer.class), "leading zeros"));
+        l.add(bad("[1.]", listOf(Double.class), "decimal point"));
+        l.add(bad("[.5]", listOf(Double.class), "'.'"));
+        l.add(bad("[+1]", listOf(Integer.class), "'+'"));
+        l.add(bad("[1e]", listOf(Double.class), "exponent"));
+        l.add(bad("[0x10]", listOf(Integer.class), "'x'"));
+        l.add(bad("[\"a\tb\"]", strings, "raw control character U+0009"));
+        l.add(bad("[\"a\nb\"]", strings, "raw control character U+000A"));
+        l.add(bad("[\"a\\xb\"]", strings, "invalid escape"));
+        l.add(bad("[\"\\u12\"]", strings, "hex digits"));
+        l.add(bad("[\"x\"] x", strings, "end of the input"));
+        l.add(bad("[\"x\"][\"y\"]", strings, "end of the input"));
+        l.add(bad("1\u001A", int.class, "end of the input"));
+        l.add(bad("[tru]", listOf(Boolean.class), "value"));
+        l.add(bad("[\"x\"", strings, "end of the input"));
+        l.add(bad("", String.class, "end of the input"));
+        l.add(ok("[\"\\ud83d\\ude00\\u00e9\"]", strings, List.of("\ud83d\ude00\u00e9")));
+        // integers: integer literals within the range of the type
+        l.add(bad("1.5", long.class, "1.5 (not an integer)"));
+        l.add(bad("1e2", long.class, "not an integer"));
+        l.add(bad("1.0", Integer.class, "not an integer"));
+        l.add(ok("9223372036854775807", long.class, Long.MAX_VALUE));
+        l.add(ok("-9223372036854775808", Long.class, Long.MIN_VALUE));
+        l.add(bad("9223372036854775808", long.class, "out of range"));
+        l.add(bad("-9223372036854775809", long.class, "out of range"));
+        l.add(bad("99999999999999999999999", Long.class, "out of range"));
+        l.add(bad("1e30", int.class, "not an integer"));
+        l.add(bad("3000000000", int.class, "out of range: -2147483648..2147483647"));
+        l.add(ok("-2147483648", int.class, Integer.MIN_VALUE));
+        l.add(bad("128", byte.class, "out of range"));
+        l.add(bad("40000", Short.class, "out of range"));
+        l.add(ok("-0", int.class, 0));
+        l.add(bad("\"12\"", long.class, "expected an integer (long) but found the string \"12\""));
+        l.add(bad("\"12\"", Integer.class, "the string"));
+        l.add(bad("true", int.class, "found true"));
+        l.add(bad("1.5", BigInteger.class, "not an integer"));
+        l.add(ok("1" + "0".repeat(40), BigInteger.class, BigInteger.TEN.pow(40)));
+        l.add(bad("9".repeat(10_001), BigInteger.class, "longer than 10000 characters"));
+        // decimals and Object-typed numbers: bounded
+        l.add(ok("1.5e3", BigDecimal.class, new BigDecimal("1.5e3")));
+        l.add(bad("\"1.5\"", BigDecimal.class, "the string"));
+        l.add(bad("1e999999999", BigDecimal.class, "exponent beyond \u00b12047"));
+        l.add(bad("1e999999999", Object.class, "exponent beyond \u00b12047"));
+        l.add(bad("[1e-2048]", listOf(Object.class), "[0]: expected a JSON value but found 1e-2048 (exponent beyond"));
+        l.add(bad("1e-2048", double.class, "exponent beyond"));
+        l.add(bad("0." + "0".repeat(8000) + "1e-2047", Object.class, "scale beyond \u00b19999"));
+        l.add(ok("1e2047", Object.class, new BigDecimal("1e2047")));
+        l.add(bad("9".repeat(20_000), BigDecimal.class, "longer than 10000 characters"));
+        l.add(bad("9".repeat(1_000_000), Object.class, "longer than 10000 characters"));
+        l.add(ok("1.5", double.class, 1.5d));
+        l.add(ok("1e308", Double.class, 1e308d));
+        l.add(bad("1e309", double.class, "out of range"));
+        l.add(bad("1e400", double.class, "out of range"));
+        l.add(bad("1e39", float.class, "out of range"));
+        l.add(ok("0.0000000001e-400", double.class, 0d));
+        // kinds: a list is an array, a POJO or map an object, a string a string
+        l.add(bad("{\"a\":1}", strings, "expected an array (List<String>) but found an object"));
+        l.add(bad("5", strings, "expected an array"));
+        l.add(bad("[1]", strings, "[0]: expected a string but found 1"));
+        l.add(bad("{\"a\":1}", String.class, "expected a string but found an object"));
+        l.add(bad("[1]", Foo.class, "expected an object (Foo) but found an array"));
+        l.add(bad("\"x\"", Foo.class, "expected an object (Foo)"));
+        l.add(bad("{\"tags\":{\"a\":1}}", Foo.class, ".tags: expected an array (List<String>) but found an object"));
+        l.add(bad("{\"tags\":5}", Foo.class, ".tags: expected an array"));
+        l.add(bad("{\"tags\":[\"a\",\"b\",3]}", Foo.class, "value (Foo).tags[2]: expected a string but found 3"));
+        l.add(bad("{\"count\":1.5}", Foo.class, ".count: expected an integer (int) but found 1.5"));
+        l.add(bad("[[1,2]]", listOf(map), "[0]: expected an object (Map<String, Object>) but found an array"));
+        l.add(bad("\"true\"", boolean.class, "expected true or false"));
+        l.add(bad("1", Boolean.class, "expected true or false"));
+        l.add(bad("\"ab\"", char.class, "one character"));
+        l.add(ok("\"a\"", Character.class, 'a'));
+        l.add(bad("[1,2]", byte[].class, "base64"));
+        // enums by constant name
+        l.add(ok("\"GREEN\"", Color.class, Color.GREEN));
+        l.add(bad("\"NOPE\"", Color.class, "expected one of the constants [RED, GREEN] (Color) but found \"NOPE\""));
+        l.add(bad("\"green\"", Color.class, "[RED, GREEN]"));
+        l.add(bad("0", Color.class, "[RED, GREEN]"));
+        l.add(bad("{\"color\":\"BLUE\"}", Foo.class, ".color: expected one of the constants"));
+        // dates and times: ISO-8601
+        l.add(ok("\"2024-01-31\"", LocalDate.class, LocalDate.of(2024, 1, 31)));
+        l.add(bad("\"yesterday\"", LocalDateTime.class, "expected an ISO-8601 LocalDateTime string but found \"yesterday\""));
+        l.add(bad("\"2024-02-30\"", LocalDate.class, "ISO-8601 LocalDate"));
+        l.add(bad("\"2024-01-31 10:15:30\"", LocalDateTime.class, "ISO-8601 LocalDateTime"));
+        l.add(bad("20240131", LocalDate.class, "ISO-8601 LocalDate"));
+        l.add(bad("{\"day\":\"31/01/2024\"}", Foo.class, ".day: expected an ISO-8601 LocalDate string"));
+        l.add(ok("1700000000000", Date.class, new Date(1_700_000_000_000L)));
+        l.add(bad("1.5", Date.class, "not an integer"));
+        l.add(bad("\"31/01/2024\"", Date.class, "ISO-8601 instant"));
+        // "$ref" is data
+        l.add(ok("{\"$ref\":\"..\"}", map, Map.of("$ref", "..")));
+        l.add(ok("{\"a\":{\"$ref\":\"$\"}}", Object.class, Map.of("a", Map.of("$ref", "$"))));
+        l.add(ok("[{\"$ref\":\"$\"}]", listOf(Object.class), List.of(Map.of("$ref", "$"))));
+        l.add(ok("{\"name\":\"n\",\"$ref\":\"$\"}", Foo.class, new Foo("n", 0)));
+        return l;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void acceptsExactlyWhatTheContractAllows(Case c) {
+        byte[] b = c.json().getBytes(StandardCharsets.UTF_8);
+        if (c.error() == null) {
+            Object v = codec().read(b, 0, b.length, c.type());
+            if (c.value() != ANY_VALUE) {
+                assertThat(v).isEqualTo(c.value());
+            }
+        } else {
+            assertThatThrownBy(() -> codec().read(b, 0, b.length, c.type()))
+                    .isExactlyInstanceOf(JsonCodecException.class).hasMessageContaining(c.error());
+        }
+    }
+
+    /** The dubbo protocol's serialization (one JSON value per line) applies the same rules. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void theDubboSerializationReadsTheSame(Case c) throws Exception {
+        assumeFalse(c.json().contains("\n"), "a raw newline ends the line in the dubbo framing");
+        byte[] line = (c.json() + "\n").getBytes(StandardCharsets.UTF_8);
+        ObjectInput in = serialization().deserialize(null, new ByteArrayInputStream(line));
+        Class<?> raw = c.type() instanceof Class ? (Class<?>) c.type() : (Class<?>) ((ParameterizedType) c.type()).getRawType();
+        if (c.error() == null) {
+            Object v = in.readObject(raw, c.type());
+            if (c.value() != ANY_VALUE) {
+                assertThat(v).isEqualTo(c.value());
+            }
+        } else {
+            assertThatThrownBy(() -> in.readObject(raw, c.type())).isInstanceOf(IOException.class)
+                    .hasMessageContaining(c.error());
+        }
+    }
+
+    @Test
+    void theDubboSerializationRefusesInvalidUtf8() throws IOException {
+        byte[] line = {'"', 'a', (byte) 0xC0, (byte) 0xAF, '"', '\n'};
+        ObjectInput in = serialization().deserialize(null, new ByteArrayInputStream(line));
+        assertThatThrownBy(() -> in.readObject(String.class, String.class)).isInstanceOf(IOException.class)
+                .hasMessageContaining("invalid UTF-8 at byte 2");
+    }
+
+    @Test
+    void aFailureNamesTheArgumentAndThePath() {
+        Type[] types = {String.class, Foo.class};
+        assertRefused("[\"a\",{\"tags\":[\"x\",\"y\",7]}]", b -> codec().readArray(b, 0, b.length, types),
+                "argument 1 (Foo).tags[2]: expected a string but found 7");
+        assertRefused("[\"a\",{\"count\":1e30}]", b -> codec().readArray(b, 0, b.length, types),
+                "argument 1 (Foo).count: expected an integer (int) but found 1e30 (not an integer)");
+        assertRefused("['a',null]", b -> codec().readArray(b, 0, b.length, types),
+                "argument 0 (String): malformed JSON at offset 1: expected a value but found ' (single quotes are not JSON:"
+                        + " quote strings and names with \")");
+        assertRefused("[\"a\",null,]", b -> codec().readArray(b, 0, b.length, types),
+                "arguments: malformed JSON at offset 10: trailing comma before ']'");
+        String[] names = {"s", "foo"};
+        assertRefused("{\"s\":\"a\",\"foo\":{\"color\":\"NOPE\"}}",
+                b -> codec().readNamed(b, 0, b.length, names, types),
+                "argument \"foo\" (Foo).color: expected one of the constants [RED, GREEN] (Color) but found \"NOPE\"");
+        assertRefused("{\"s\":\"a\" /* c */}", b -> codec().readNamed(b, 0, b.length, names, types),
+                "arguments: malformed JSON at offset 9: expected ',' or '}' but found / (comments are not JSON)");
+    }
+
+    private static void assertRefused(String json, Consumer<byte[]> read, String message) {
+        byte[] b = json.getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> read.accept(b)).isExactlyInstanceOf(JsonCodecException.class).hasMessage(message);
+    }
+}
