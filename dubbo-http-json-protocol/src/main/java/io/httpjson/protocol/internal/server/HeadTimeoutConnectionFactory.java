@@ -25,6 +25,12 @@ import org.eclipse.jetty.util.NanoTime;
  */
 final class HeadTimeoutConnectionFactory extends HttpConnectionFactory {
 
+    /**
+     * Jetty 12.1 caps the length of a chunk and copies the cap to each connection; Jetty 12.0 (the one Spring Boot
+     * 3.5 manages) has no such setting, and calling it there would fail every connection.
+     */
+    private static final boolean CHUNK_LIMIT = hasChunkLimit();
+
     private final long timeoutNanos;
     private final String message;
 
@@ -39,7 +45,9 @@ final class HeadTimeoutConnectionFactory extends HttpConnectionFactory {
     public Connection newConnection(Connector connector, EndPoint endPoint) {
         HeadTimeoutConnection connection = new HeadTimeoutConnection(getHttpConfiguration(), connector, endPoint);
         ((HeadTimeoutParser) connection.getParser()).limit(timeoutNanos, message);
-        connection.setTransferEncodingChunkMaxLength(getTransferEncodingChunkMaxLength());
+        if (CHUNK_LIMIT) {
+            connection.setTransferEncodingChunkMaxLength(getTransferEncodingChunkMaxLength());
+        }
         return configure(connection, connector, endPoint);
     }
 
@@ -82,6 +90,15 @@ final class HeadTimeoutConnectionFactory extends HttpConnectionFactory {
                 return false;
             }
             return super.parseNext(buffer);
+        }
+    }
+
+    private static boolean hasChunkLimit() {
+        try {
+            HttpConnectionFactory.class.getMethod("getTransferEncodingChunkMaxLength");
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
         }
     }
 }
