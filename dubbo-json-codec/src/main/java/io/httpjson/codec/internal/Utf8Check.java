@@ -5,9 +5,11 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * Well-formed UTF-8 (RFC 3629), checked over bytes, eight ASCII bytes at a time. JSON between systems must be
- * UTF-8 (RFC 8259 section 8.1); the engines would otherwise replace or reinterpret broken sequences, each in its
- * own way, so the httpjson protocol and the dubbo serializations check it before a codec reads. Not API.
+ * The UTF-8 policy, stated once: input must be well-formed UTF-8 (RFC 3629; JSON between systems must be UTF-8,
+ * RFC 8259 section 8.1) and anything else is refused, here, before any engine reads it (the httpjson protocol and
+ * the dubbo serializations call this first); output is UTF-8 with an unpaired surrogate written as '?', as
+ * {@code String.getBytes(UTF_8)} does. The engines would otherwise replace or reinterpret broken sequences, each
+ * in its own way. Checked over bytes, eight ASCII bytes at a time. Not API.
  */
 public final class Utf8Check {
 

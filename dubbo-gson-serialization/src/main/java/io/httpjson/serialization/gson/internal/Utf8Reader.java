@@ -4,9 +4,11 @@ import java.io.Reader;
 
 /**
  * Decodes UTF-8 straight from a byte[] range (no intermediate String): runs of ASCII and the 3-byte form (CJK
- * text) on their own short paths. Malformed input becomes U+FFFD: one per byte that cannot start a sequence or
- * starts a broken one, one for a sequence cut off by the end of the input (only continuation bytes after its
- * start). Not API.
+ * text) on their own short paths. Its input has passed {@code Utf8Check} (the one UTF-8 policy); should it ever
+ * meet malformed bytes, each becomes U+FFFD rather than an exception. Kept over the JDK's InputStreamReader (with
+ * {@link Utf8Writer} over OutputStreamWriter) because it pays: gson-text round trip, JMH, 1.47x the calls on the
+ * 1 KB message (97,473 against 66,333 ops/s) and 1.46x on the 15-user page (29,331 against 20,153).
+ * Not API.
  */
 final class Utf8Reader extends Reader {
 
