@@ -2,7 +2,7 @@ package io.httpjson.benchmark;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
+import java.util.regex.Pattern;
 import org.apache.dubbo.config.SslConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.model.FrameworkModel;
@@ -73,7 +73,7 @@ public final class DubboApps {
         if (text == null || text.isBlank()) {
             return params;
         }
-        for (String kv : text.split(java.util.regex.Pattern.quote(separator))) {
+        for (String kv : text.split(Pattern.quote(separator))) {
             int eq = kv.indexOf('=');
             if (eq <= 0 || kv.substring(0, eq).isBlank()) {
                 throw new IllegalArgumentException(what + ": '" + kv + "' in " + text + " (expected: key=value pairs"

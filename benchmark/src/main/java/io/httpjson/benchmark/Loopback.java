@@ -1,9 +1,9 @@
 package io.httpjson.benchmark;
 
-import org.apache.dubbo.common.utils.NetUtils;
-
 import java.lang.reflect.Field;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
+import org.apache.dubbo.common.utils.NetUtils;
 
 /**
  * Keeps every Dubbo server and client of the benchmark on 127.0.0.1, without adding work to any call.
@@ -41,7 +41,7 @@ public final class Loopback {
             Field f = NetUtils.class.getDeclaredField("LOCAL_ADDRESS");
             f.setAccessible(true);
             f.set(null, InetAddress.getByName(HOST));
-        } catch (ReflectiveOperationException | RuntimeException | java.net.UnknownHostException e) {
+        } catch (ReflectiveOperationException | RuntimeException | UnknownHostException e) {
             // Dubbo changed: fall back to the slow but supported way, and say so.
             System.err.println("httpjson-benchmark: cannot pin Dubbo's local address to 127.0.0.1 (" + e
                     + "); using dubbo.network.interface.ignored=.*, which adds per-call work in Dubbo");

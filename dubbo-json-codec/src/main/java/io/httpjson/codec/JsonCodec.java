@@ -1,9 +1,10 @@
 package io.httpjson.codec;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
-
+import io.httpjson.codec.internal.JsonTypes;
 import org.apache.dubbo.common.extension.ExtensionScope;
 import org.apache.dubbo.common.extension.SPI;
 
@@ -85,9 +86,9 @@ public interface JsonCodec {
      */
     default Object convert(Object tree, Type type) {
         if (tree == null) {
-            return io.httpjson.codec.internal.JsonTypes.primitiveDefault(type);
+            return JsonTypes.primitiveDefault(type);
         }
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try {
             write(tree, null, bytes);
         } catch (IOException e) {

@@ -1,5 +1,7 @@
 package io.httpjson.benchmark.client;
 
+import java.util.Map;
+import io.httpjson.benchmark.DubboApps;
 import io.httpjson.benchmark.provider.Export;
 
 /** One measured run. Loops are bounded by count (total, warmupCalls) and by time (warmupSeconds, maxSeconds). */
@@ -17,12 +19,12 @@ public record RunSpec(String protocol, String serialization, CallType call, int 
      * Reference parameters of this configuration only ({@code --configs httpjson:fastjson2-text[k=v;k2=v2]}),
      * applied after {@code -Dbenchmark.reference.params}. Fails on anything but {@code key=value} pairs.
      */
-    public java.util.Map<String, String> referenceParams() {
+    public Map<String, String> referenceParams() {
         return parseParams(params);
     }
 
-    public static java.util.Map<String, String> parseParams(String params) {
-        return io.httpjson.benchmark.DubboApps.parseParams(params, ";", "reference parameters");
+    public static Map<String, String> parseParams(String params) {
+        return DubboApps.parseParams(params, ";", "reference parameters");
     }
 
     /** protocol+serialization, with the configuration's own reference parameters in brackets. */

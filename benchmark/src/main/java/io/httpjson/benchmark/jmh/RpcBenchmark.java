@@ -1,12 +1,14 @@
 package io.httpjson.benchmark.jmh;
 
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import io.httpjson.benchmark.Loopback;
 import io.httpjson.benchmark.client.BenchClient;
 import io.httpjson.benchmark.client.Extensions;
 import io.httpjson.benchmark.provider.Export;
 import io.httpjson.benchmark.provider.ProviderServer;
 import io.httpjson.demo.api.Result;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -21,9 +23,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The seed-style RPC suite: sayHello returning Result&lt;String&gt;, 200 threads, provider in this JVM (its own Dubbo
@@ -63,7 +62,7 @@ public class RpcBenchmark {
             throw new IllegalStateException(protocol + "+" + serialization + ": " + missing + " - skipped");
         }
         Export export = new Export(protocol, serialization, 0);
-        server = ProviderServer.start(java.util.List.of(export), Map.of(), 200);
+        server = ProviderServer.start(List.of(export), Map.of(), 200);
         client = new BenchClient(export, ProviderServer.HOST, server.port(protocol), 5000);
         Result<String> r = client.service().sayHello("world");
         if (r == null || !"Hello world".equals(r.getData())) {

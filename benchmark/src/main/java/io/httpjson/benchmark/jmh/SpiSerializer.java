@@ -1,22 +1,21 @@
 package io.httpjson.benchmark.jmh;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkMessage;
 import io.httpjson.benchmark.service.BenchmarkMessages;
 import io.httpjson.benchmark.service.BenchmarkService;
 import io.httpjson.benchmark.service.Users;
 import io.httpjson.demo.api.Page;
-
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.ObjectOutput;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.rpc.model.FrameworkModel;
-
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.lang.reflect.Type;
 
 /**
  * A Dubbo {@link Serialization} extension used the way Dubbo uses it: ObjectOutput/ObjectInput over byte arrays,
@@ -69,7 +68,7 @@ public final class SpiSerializer {
     public static Type genericType(Payload p) {
         try {
             return p == Payload.message ? BenchmarkMessage.class
-                    : BenchmarkService.class.getMethod("listUser", int.class, int.class).getGenericReturnType() instanceof java.lang.reflect.ParameterizedType pt
+                    : BenchmarkService.class.getMethod("listUser", int.class, int.class).getGenericReturnType() instanceof ParameterizedType pt
                             ? pt.getActualTypeArguments()[0] : Page.class;
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException(e);

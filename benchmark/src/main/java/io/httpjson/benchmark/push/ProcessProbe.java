@@ -1,6 +1,5 @@
 package io.httpjson.benchmark.push;
 
-import javax.management.ObjectName;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -14,11 +13,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
+import javax.management.ObjectName;
+import com.sun.management.ThreadMXBean;
 
 /** What this JVM holds right now: heap after full GC, TCP sockets, threads, allocation, a class histogram. Linux. */
 final class ProcessProbe {
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS =
+            (ThreadMXBean) ManagementFactory.getThreadMXBean();
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
     private ProcessProbe() {}
@@ -143,7 +145,7 @@ final class ProcessProbe {
 
     /** The classes whose live bytes grew most from {@code before} to {@code after}, per address. */
     static List<String> histogramGrowth(Map<String, long[]> before, Map<String, long[]> after, int addresses, int top,
-            java.util.function.Predicate<String> classes) {
+            Predicate<String> classes) {
         List<Map.Entry<String, long[]>> growth = new ArrayList<>();
         for (Map.Entry<String, long[]> e : after.entrySet()) {
             if (!classes.test(e.getKey())) {

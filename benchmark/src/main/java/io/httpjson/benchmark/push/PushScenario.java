@@ -1,32 +1,5 @@
 package io.httpjson.benchmark.push;
 
-import io.httpjson.benchmark.DubboApps;
-
-import io.httpjson.benchmark.Loopback;
-import io.httpjson.benchmark.service.BenchmarkService;
-
-import org.apache.dubbo.common.URL;
-import org.apache.dubbo.common.Version;
-import org.apache.dubbo.common.utils.NetUtils;
-import org.apache.dubbo.config.ApplicationConfig;
-import org.apache.dubbo.config.ReferenceConfig;
-import org.apache.dubbo.config.RegistryConfig;
-import org.apache.dubbo.config.bootstrap.DubboBootstrap;
-import org.apache.dubbo.metadata.MetadataInfo;
-import org.apache.dubbo.registry.client.DefaultServiceInstance;
-import org.apache.dubbo.registry.client.ServiceInstance;
-import org.apache.dubbo.registry.client.event.ServiceInstancesChangedEvent;
-import org.apache.dubbo.registry.client.event.listener.ServiceInstancesChangedListener;
-import org.apache.dubbo.registry.integration.DynamicDirectory;
-import org.apache.dubbo.rpc.model.ApplicationModel;
-import org.apache.dubbo.registry.NotifyListener;
-import org.apache.dubbo.registry.integration.RegistryDirectory;
-import org.apache.dubbo.rpc.Invoker;
-import org.apache.dubbo.rpc.Protocol;
-import org.apache.dubbo.rpc.model.FrameworkModel;
-import org.apache.dubbo.rpc.protocol.AbstractInvoker;
-import org.apache.dubbo.rpc.protocol.AbstractProtocol;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.Field;
@@ -44,6 +17,32 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
+import io.httpjson.benchmark.DubboApps;
+import io.httpjson.benchmark.Loopback;
+import io.httpjson.benchmark.service.BenchmarkService;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.Version;
+import org.apache.dubbo.common.utils.NetUtils;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ReferenceConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.metadata.MetadataInfo;
+import org.apache.dubbo.registry.NotifyListener;
+import org.apache.dubbo.registry.client.DefaultServiceInstance;
+import org.apache.dubbo.registry.client.ServiceInstance;
+import org.apache.dubbo.registry.client.event.ServiceInstancesChangedEvent;
+import org.apache.dubbo.registry.client.event.listener.ServiceInstancesChangedListener;
+import org.apache.dubbo.registry.integration.DynamicDirectory;
+import org.apache.dubbo.registry.integration.RegistryDirectory;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.Protocol;
+import org.apache.dubbo.rpc.model.ApplicationModel;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.apache.dubbo.rpc.protocol.AbstractInvoker;
+import org.apache.dubbo.rpc.protocol.AbstractProtocol;
 
 /**
  * One consumer, one protocol configuration, in this JVM: references BenchmarkService through the {@code push}
@@ -429,7 +428,7 @@ public final class PushScenario {
         params.put("serialization", serialization);
         params.put("prefer.serialization", serialization);
         MetadataInfo.ServiceInfo service = new MetadataInfo.ServiceInfo(iface, null, null, protocol, 0, iface, params);
-        Map<String, MetadataInfo.ServiceInfo> services = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, MetadataInfo.ServiceInfo> services = new ConcurrentHashMap<>();
         services.put(service.getMatchKey(), service);
         return new MetadataInfo(PROVIDER_APP, revision(), services);
     }
@@ -504,7 +503,7 @@ public final class PushScenario {
                 // not Linux: only the reserved ports are avoided
             }
         }
-        return java.util.stream.IntStream.rangeClosed(1025, 32767).filter(p -> !listening.contains(p)).toArray();
+        return IntStream.rangeClosed(1025, 32767).filter(p -> !listening.contains(p)).toArray();
     }
 
     static boolean protocolClass(String name) {

@@ -1,10 +1,10 @@
 package io.httpjson.benchmark.service;
 
-import com.google.protobuf.CodedOutputStream;
-
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import com.google.protobuf.CodedOutputStream;
 
 /** Fills a {@link BenchmarkMessage} the way rpcx-benchmark's PrepareArgs does, and encodes it as protobuf. */
 public final class BenchmarkMessages {
@@ -62,7 +62,7 @@ public final class BenchmarkMessages {
     /** proto2 wire encoding, fields by number (what protoc-generated code would write). */
     public static byte[] toProtobuf(BenchmarkMessage m) {
         try {
-            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(640);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(640);
             CodedOutputStream out = CodedOutputStream.newInstance(bytes);
             if (m.getField1() != null) out.writeString(1, m.getField1());
             out.writeInt32(2, m.getField2());

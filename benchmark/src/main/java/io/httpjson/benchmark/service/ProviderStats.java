@@ -3,6 +3,7 @@ package io.httpjson.benchmark.service;
 import java.io.Serializable;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import com.sun.management.OperatingSystemMXBean;
 
 /** What the provider process reports about itself, read before and after a measured run. */
 public class ProviderStats implements Serializable {
@@ -33,7 +34,7 @@ public class ProviderStats implements Serializable {
 
     /** CPU time used by this whole process so far, in ns; -1 when the JVM cannot tell. */
     public static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }
         return -1;

@@ -1,5 +1,15 @@
 package io.httpjson.demo.provider;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import io.httpjson.demo.api.GreetingService;
 import io.httpjson.demo.api.UserService;
 import org.apache.dubbo.common.URL;
@@ -10,16 +20,6 @@ import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.Protocol;
 import org.apache.dubbo.rpc.model.FrameworkModel;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * The demo provider application: exports {@link GreetingService} and {@link UserService} over
@@ -170,7 +170,7 @@ public final class DemoProvider implements AutoCloseable {
 
     /** Protocol name to port, in export order. */
     public Map<String, Integer> ports() {
-        return java.util.Collections.unmodifiableMap(ports);
+        return Collections.unmodifiableMap(ports);
     }
 
     /** The URLs the services were exported on (one per service and protocol). */

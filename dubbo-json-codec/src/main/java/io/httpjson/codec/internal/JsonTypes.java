@@ -1,10 +1,13 @@
 package io.httpjson.codec.internal;
 
+import java.lang.reflect.Array;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -20,9 +23,9 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.Date;
 import java.util.Set;
-
 import io.httpjson.codec.JsonCodecException;
 
 /**
@@ -94,7 +97,7 @@ public final class JsonTypes {
             if (type == ZoneOffset.class) return ZoneOffset.of(s);
             if (ZoneId.class.isAssignableFrom(type)) return ZoneId.of(s);
             if (type == Date.class) return Date.from(Instant.parse(s));
-        } catch (java.time.DateTimeException e) {
+        } catch (DateTimeException e) {
             throw new JsonCodecException("expected an ISO-8601 " + type.getSimpleName() + " string but found \""
                     + abbreviate(s) + "\": " + e.getMessage(), e);
         }
@@ -158,7 +161,7 @@ public final class JsonTypes {
         if (type instanceof Class) return (Class<?>) type;
         if (type instanceof ParameterizedType) return (Class<?>) ((ParameterizedType) type).getRawType();
         if (type instanceof GenericArrayType) {
-            return java.lang.reflect.Array.newInstance(rawClass(((GenericArrayType) type).getGenericComponentType()), 0)
+            return Array.newInstance(rawClass(((GenericArrayType) type).getGenericComponentType()), 0)
                     .getClass();
         }
         return Object.class;
@@ -171,7 +174,7 @@ public final class JsonTypes {
     /** A short excerpt of input for error messages. */
     public static String excerpt(byte[] json, int offset, int length) {
         int n = Math.min(length, 80);
-        String s = new String(json, offset, n, java.nio.charset.StandardCharsets.UTF_8);
+        String s = new String(json, offset, n, StandardCharsets.UTF_8);
         return n < length ? s + "..." : s;
     }
 
@@ -182,7 +185,7 @@ public final class JsonTypes {
                 return i;
             }
         }
-        throw new JsonCodecException("unknown argument \"" + name + "\"; expected one of " + java.util.Arrays.toString(names));
+        throw new JsonCodecException("unknown argument \"" + name + "\"; expected one of " + Arrays.toString(names));
     }
 
     /** Gives the arguments a named-argument object left out {@code null}, or their primitive default. */

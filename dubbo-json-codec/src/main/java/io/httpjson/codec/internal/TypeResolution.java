@@ -1,5 +1,6 @@
 package io.httpjson.codec.internal;
 
+import java.lang.reflect.Array;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -58,7 +59,7 @@ public final class TypeResolution {
         if (t instanceof GenericArrayType) {
             Type c = resolve(((GenericArrayType) t).getGenericComponentType(), map);
             if (c instanceof Class) {
-                return java.lang.reflect.Array.newInstance((Class<?>) c, 0).getClass();
+                return Array.newInstance((Class<?>) c, 0).getClass();
             }
             Type comp = c;
             return (GenericArrayType) () -> comp;
