@@ -1,27 +1,36 @@
 package io.httpjson.benchmark;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
 import io.httpjson.benchmark.client.LoadCommand;
 import io.httpjson.benchmark.client.MatrixCommand;
 import io.httpjson.benchmark.provider.ProviderCommand;
 import io.httpjson.benchmark.push.AddressPushCommand;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
 
 /**
  * The root of the command line: {@code httpjson-benchmark SUBCOMMAND [options]}. Without a subcommand the
  * options are {@code load}'s, and {@code --matrix} among them stands for the {@code matrix} subcommand.
  */
-@Command(name = "httpjson-benchmark", mixinStandardHelpOptions = true, version = "httpjson-benchmark 0.1.0-SNAPSHOT",
+@Command(
+        name = "httpjson-benchmark",
+        mixinStandardHelpOptions = true,
+        version = "httpjson-benchmark 0.1.0-SNAPSHOT",
         description = {
             "Benchmarks of the httpjson protocol against Dubbo's own protocols, on 127.0.0.1.",
-            "Without a subcommand: load (e.g. 'httpjson-benchmark -c 100 -n 200000')."},
-        subcommands = {LoadCommand.class, MatrixCommand.class, ProviderCommand.class, AddressPushCommand.class,
-            SizesCommand.class, JmhCommand.class})
+            "Without a subcommand: load (e.g. 'httpjson-benchmark -c 100 -n 200000')."
+        },
+        subcommands = {
+            LoadCommand.class,
+            MatrixCommand.class,
+            ProviderCommand.class,
+            AddressPushCommand.class,
+            SizesCommand.class,
+            JmhCommand.class
+        })
 public final class BenchmarkCommand {
     private static final Set<String> ROOT_OPTIONS = Set.of("-h", "--help", "-V", "--version");
 

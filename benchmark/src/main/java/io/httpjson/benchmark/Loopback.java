@@ -3,6 +3,7 @@ package io.httpjson.benchmark;
 import java.lang.reflect.Field;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+
 import org.apache.dubbo.common.utils.NetUtils;
 
 /**

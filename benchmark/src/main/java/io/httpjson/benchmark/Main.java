@@ -1,8 +1,8 @@
 package io.httpjson.benchmark;
 
-import picocli.CommandLine;
-
 import java.io.PrintWriter;
+
+import picocli.CommandLine;
 
 /**
  * {@code java -jar httpjson-benchmark.jar [SUBCOMMAND] [options]}: {@code load} (the default), {@code matrix},

@@ -1,14 +1,13 @@
 package io.httpjson.benchmark;
 
-import io.httpjson.benchmark.service.BenchmarkMessage;
-import io.httpjson.benchmark.service.BenchmarkMessages;
-
-import org.junit.jupiter.api.Test;
-
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+
+import io.httpjson.benchmark.service.BenchmarkMessage;
+import io.httpjson.benchmark.service.BenchmarkMessages;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,11 +1,11 @@
 package io.httpjson.benchmark;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.io.PrintWriter;
-import java.io.StringWriter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,27 +13,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CliUsageTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "--bogus",
-        "-c 0",
-        "-c abc",
-        "-n 0",
-        "--protocol grpc",
-        "--serialization kryo",
-        "--format xml",
-        "--call nope",
-        "--delay -1",
-        "--target nohostport",
-        "--protocol httpjson --serialization hessian2",
-        "load --protocol grpc",
-        "matrix --target 127.0.0.1:1",
-        "matrix --configs dubbo",
-        "matrix --repeat 0",
-        "matrix --configs httpjson:fastjson2",
-        "--matrix --configs dubbo",
-        "sizes --bogus",
-        "provider"
-    })
+    @ValueSource(
+            strings = {
+                "--bogus",
+                "-c 0",
+                "-c abc",
+                "-n 0",
+                "--protocol grpc",
+                "--serialization kryo",
+                "--format xml",
+                "--call nope",
+                "--delay -1",
+                "--target nohostport",
+                "--protocol httpjson --serialization hessian2",
+                "load --protocol grpc",
+                "matrix --target 127.0.0.1:1",
+                "matrix --configs dubbo",
+                "matrix --repeat 0",
+                "matrix --configs httpjson:fastjson2",
+                "--matrix --configs dubbo",
+                "sizes --bogus",
+                "provider"
+            })
     void badFlagsGiveUsageError(String args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -46,14 +47,16 @@ class CliUsageTest {
     void helpListsTheSubcommands() {
         assertThat(help("--help")).contains("load", "matrix", "provider", "push", "sizes", "jmh");
         assertThat(help("load", "--help")).contains("--protocol", "--serialization", "--target", "--call", "-n");
-        assertThat(help("matrix", "--help")).contains("--configs", "--concurrency-list", "--out-dir", "--call", "-n")
+        assertThat(help("matrix", "--help"))
+                .contains("--configs", "--concurrency-list", "--out-dir", "--call", "-n")
                 .doesNotContain("--target");
     }
 
     /** Without a subcommand the options are load's; --matrix among them stands for the matrix subcommand. */
     @Test
     void optionsWithoutSubcommandGoToLoadOrMatrix() {
-        assertThat(usageError("-c", "0")).contains("-c must be between 1 and 5000, got 0", "Usage: httpjson-benchmark load");
+        assertThat(usageError("-c", "0"))
+                .contains("-c must be between 1 and 5000, got 0", "Usage: httpjson-benchmark load");
         assertThat(usageError("--matrix", "--repeat", "0"))
                 .contains("--repeat must be at least 1", "Usage: httpjson-benchmark matrix");
         assertThat(usageError("-n", "5", "--matrix", "--configs", "dubbo"))

@@ -1,21 +1,19 @@
 package io.httpjson.benchmark;
 
-import com.alibaba.fastjson2.JSON;
-import com.alibaba.fastjson2.JSONObject;
-
-import io.httpjson.benchmark.client.Extensions;
-import io.httpjson.benchmark.client.ProviderProcess;
-import io.httpjson.benchmark.provider.Export;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONObject;
+import io.httpjson.benchmark.client.Extensions;
+import io.httpjson.benchmark.client.ProviderProcess;
+import io.httpjson.benchmark.provider.Export;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -33,10 +31,22 @@ class EndToEndTest {
     @ParameterizedTest(name = "{0}+{1}")
     @MethodSource("configurations")
     void echoRunHasNoErrorsAndJsonParses(String protocol, String serialization) {
-        assumeTrue(TestSupport.present(protocol, serialization),
+        assumeTrue(
+                TestSupport.present(protocol, serialization),
                 () -> protocol + "+" + serialization + ": " + Extensions.missing(protocol, serialization));
-        TestSupport.Outcome o = TestSupport.run("--protocol", protocol, "--serialization", serialization,
-                "-c", "4", "-n", "200", "--warmup", "100", "--format", "json");
+        TestSupport.Outcome o = TestSupport.run(
+                "--protocol",
+                protocol,
+                "--serialization",
+                serialization,
+                "-c",
+                "4",
+                "-n",
+                "200",
+                "--warmup",
+                "100",
+                "--format",
+                "json");
         assertThat(o.code()).as(o.err() + o.out()).isZero();
         JSONObject json = JSON.parseObject(o.out().trim());
         assertThat(json.getString("protocol")).isEqualTo(protocol);
@@ -44,8 +54,17 @@ class EndToEndTest {
         assertThat(json.getLongValue("calls")).isEqualTo(200);
         assertThat(json.getLongValue("errors")).isZero();
         assertThat(json.getDoubleValue("throughput_cps")).isPositive();
-        assertThat(json.keySet()).contains("mean_us", "p50_us", "p90_us", "p99_us", "p99.9_us", "max_us",
-                "client_cpu_us_per_call", "server_cpu_us_per_call", "provider_jvm_args");
+        assertThat(json.keySet())
+                .contains(
+                        "mean_us",
+                        "p50_us",
+                        "p90_us",
+                        "p99_us",
+                        "p99.9_us",
+                        "max_us",
+                        "client_cpu_us_per_call",
+                        "server_cpu_us_per_call",
+                        "provider_jvm_args");
         assertThat(json.getDoubleValue("p99.9_us")).isGreaterThanOrEqualTo(json.getDoubleValue("p50_us"));
         assertThat(json.getString("provider_jvm_args")).contains("-Xmx192m");
     }
@@ -57,10 +76,14 @@ class EndToEndTest {
     @ParameterizedTest(name = "{0}+{1}")
     @MethodSource("configurations")
     void userCallsViaTargetHaveNoErrorsAndCsvParses(String protocol, String serialization) throws Exception {
-        assumeTrue(TestSupport.present(protocol, serialization),
+        assumeTrue(
+                TestSupport.present(protocol, serialization),
                 () -> protocol + "+" + serialization + ": " + Extensions.missing(protocol, serialization));
-        try (ProviderProcess provider = ProviderProcess.start(List.of(new Export(protocol, serialization, 0)),
-                TestSupport.PROVIDER_JVM.substring(TestSupport.PROVIDER_JVM.indexOf('=') + 1), 20, 120)) {
+        try (ProviderProcess provider = ProviderProcess.start(
+                List.of(new Export(protocol, serialization, 0)),
+                TestSupport.PROVIDER_JVM.substring(TestSupport.PROVIDER_JVM.indexOf('=') + 1),
+                20,
+                120)) {
             String target = "127.0.0.1:" + provider.port(protocol);
             assertListensOnLoopbackOnly(provider.port(protocol));
             for (String call : List.of("sayHello", "getUser", "listUser")) {
@@ -71,8 +94,23 @@ class EndToEndTest {
 
     private static void callOnce(String protocol, String serialization, String target, String call) {
         {
-            TestSupport.Outcome o = TestSupport.run("--protocol", protocol, "--serialization", serialization,
-                    "--target", target, "--call", call, "-c", "2", "-n", "50", "--warmup", "20", "--format", "csv");
+            TestSupport.Outcome o = TestSupport.run(
+                    "--protocol",
+                    protocol,
+                    "--serialization",
+                    serialization,
+                    "--target",
+                    target,
+                    "--call",
+                    call,
+                    "-c",
+                    "2",
+                    "-n",
+                    "50",
+                    "--warmup",
+                    "20",
+                    "--format",
+                    "csv");
             assertThat(o.code()).as(call + "\n" + o.err() + o.out()).isZero();
             String[] lines = o.out().trim().split("\n");
             assertThat(lines).hasSize(2);
@@ -98,7 +136,9 @@ class EndToEndTest {
                 listening.add(f[1]);
             }
         }
-        assertThat(listening).as("listening sockets on port " + port).isNotEmpty()
+        assertThat(listening)
+                .as("listening sockets on port " + port)
+                .isNotEmpty()
                 .allMatch(a -> a.equals("0100007F" + hexPort), "is 127.0.0.1");
     }
 

@@ -1,10 +1,5 @@
 package io.httpjson.benchmark;
 
-import com.alibaba.fastjson2.JSON;
-import com.alibaba.fastjson2.JSONObject;
-
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONObject;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,18 +31,34 @@ class JarIT {
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile("jar-it", ".out");
         Path err = Files.createTempFile("jar-it", ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         p.getOutputStream().close();
         if (!p.waitFor(180, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("timed out: " + cmd);
         }
-        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Run(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 
     @Test
     void jarRunsALoadTestAgainstItsOwnProvider() throws Exception {
-        Run r = java("--protocol", "dubbo", "-c", "2", "-n", "100", "--warmup", "20", "--format", "json",
+        Run r = java(
+                "--protocol",
+                "dubbo",
+                "-c",
+                "2",
+                "-n",
+                "100",
+                "--warmup",
+                "20",
+                "--format",
+                "json",
                 "--provider-jvm-args=-Xmx192m -XX:+UseSerialGC -XX:TieredStopAtLevel=1");
         assertThat(r.code()).as(r.err()).isZero();
         JSONObject json = JSON.parseObject(r.out().trim());

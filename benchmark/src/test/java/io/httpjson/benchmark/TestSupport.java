@@ -1,13 +1,13 @@
 package io.httpjson.benchmark;
 
-import io.httpjson.benchmark.client.Extensions;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+
+import io.httpjson.benchmark.client.Extensions;
 
 final class TestSupport {
     /** Small, fast-starting provider JVMs: these tests check correctness, never speed. */

@@ -97,8 +97,8 @@ public class HttpJsonProtocol extends AbstractProtocol {
         String clientKey = url.getAddress() + "|" + HttpJsonConfig.clientSettings(url) + "|"
                 // TLS settings (dubbo.ssl) belong to the consumer's application
                 + url.getOrDefaultApplicationModel().getInternalId();
-        HttpJsonClient client = clients.compute(clientKey, (k, existing) ->
-                existing != null && existing.retain() ? existing : newClient(url));
+        HttpJsonClient client = clients.compute(
+                clientKey, (k, existing) -> existing != null && existing.retain() ? existing : newClient(url));
         HttpJsonInvoker<T> invoker = new HttpJsonInvoker<>(type, url, client, codec, frameworkModel, destroyed -> {
             // a destroyed invoker (address removed by a registry push) must not stay reachable from the protocol
             invokers.remove(destroyed);
@@ -131,8 +131,8 @@ public class HttpJsonProtocol extends AbstractProtocol {
                 try {
                     ((HttpJsonServer) server).close(getServerShutdownTimeout(server));
                 } catch (RuntimeException e) {
-                    logger.warn(TRANSPORT_FAILED_CLOSE, "", "", "httpjson: closing " + server.getAddress()
-                            + " failed", e);
+                    logger.warn(
+                            TRANSPORT_FAILED_CLOSE, "", "", "httpjson: closing " + server.getAddress() + " failed", e);
                 }
             }
             serverMap.clear();

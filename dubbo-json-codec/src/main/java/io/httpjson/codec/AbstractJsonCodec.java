@@ -125,15 +125,16 @@ public abstract class AbstractJsonCodec implements JsonCodec {
                 throw new JsonCodecException("expected " + types.length + " argument(s) but found " + found);
             }
             if (!r.atEnd()) {
-                throw new JsonCodecException("expected the end of the JSON input after the arguments array but found"
-                        + " more");
+                throw new JsonCodecException(
+                        "expected the end of the JSON input after the arguments array but found" + " more");
             }
             return values;
         } catch (JsonCodecException e) {
             throw e;
         } catch (IOException | RuntimeException | StackOverflowError e) {
-            throw readError("cannot read argument " + i + (i < types.length ? " (" + JsonTypes.typeName(types[i])
-                    + ")" : ""), e);
+            throw readError(
+                    "cannot read argument " + i + (i < types.length ? " (" + JsonTypes.typeName(types[i]) + ")" : ""),
+                    e);
         }
     }
 
@@ -155,8 +156,8 @@ public abstract class AbstractJsonCodec implements JsonCodec {
                 seen[idx] = true;
             }
             if (!r.atEnd()) {
-                throw new JsonCodecException("expected the end of the JSON input after the named arguments but found"
-                        + " more");
+                throw new JsonCodecException(
+                        "expected the end of the JSON input after the named arguments but found" + " more");
             }
             JsonTypes.fillMissing(values, seen, types);
             return values;
@@ -186,7 +187,8 @@ public abstract class AbstractJsonCodec implements JsonCodec {
         if (e instanceof JsonCodecException) {
             return (JsonCodecException) e;
         }
-        return new JsonCodecException("cannot write " + (value == null ? "null" : value.getClass().getName())
-                + " as JSON: " + e.getMessage(), e);
+        return new JsonCodecException(
+                "cannot write " + (value == null ? "null" : value.getClass().getName()) + " as JSON: " + e.getMessage(),
+                e);
     }
 }

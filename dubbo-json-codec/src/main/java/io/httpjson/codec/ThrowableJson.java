@@ -96,13 +96,14 @@ public final class ThrowableJson {
      * otherwise, or when it cannot be found, the result is a {@link RemoteException} carrying the remote class
      * name and message.
      */
-    public static Throwable rebuild(Map<String, Object> tree, JsonCodec codec, ClassLoader loader, FrameworkModel model) {
+    public static Throwable rebuild(
+            Map<String, Object> tree, JsonCodec codec, ClassLoader loader, FrameworkModel model) {
         return rebuild(tree, codec, loader, model, 0);
     }
 
     @SuppressWarnings("unchecked")
-    private static Throwable rebuild(Map<String, Object> tree, JsonCodec codec, ClassLoader loader, FrameworkModel model,
-            int depth) {
+    private static Throwable rebuild(
+            Map<String, Object> tree, JsonCodec codec, ClassLoader loader, FrameworkModel model, int depth) {
         Object cn = tree.get("exception");
         String className = cn instanceof String ? (String) cn : "<missing exception class name>";
         Object msg = tree.get("message");
@@ -121,11 +122,18 @@ public final class ThrowableJson {
             ClassLoader cl = loader != null ? loader : ThrowableJson.class.getClassLoader();
             type = checker != null ? checker.loadClass(cl, className) : Class.forName(className, false, cl);
         } catch (ClassNotFoundException | LinkageError e) {
-            return remote(className, message, cause, "class not found on this side; add the jar that has it to the "
-                    + "consumer's classpath");
+            return remote(
+                    className,
+                    message,
+                    cause,
+                    "class not found on this side; add the jar that has it to the " + "consumer's classpath");
         } catch (RuntimeException e) {
-            return remote(className, message, cause, "class not admitted by Dubbo's serialize allow-list; add it to "
-                    + "security/serialize.allowlist or see docs/troubleshooting.md#exception-not-allowed");
+            return remote(
+                    className,
+                    message,
+                    cause,
+                    "class not admitted by Dubbo's serialize allow-list; add it to "
+                            + "security/serialize.allowlist or see docs/troubleshooting.md#exception-not-allowed");
         }
         if (!Throwable.class.isAssignableFrom(type) || Modifier.isAbstract(type.getModifiers())) {
             return remote(className, message, cause, "not a concrete Throwable class; refusing to instantiate it");

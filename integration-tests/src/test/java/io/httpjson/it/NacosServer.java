@@ -1,16 +1,9 @@
 package io.httpjson.it;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-import org.awaitility.Awaitility;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.JarURLConnection;
 import java.net.ServerSocket;
@@ -31,6 +24,12 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import org.awaitility.Awaitility;
+
 /**
  * A real Nacos 3.1 server (standalone, embedded Derby, no auth) in its own JVM on free loopback
  * ports. The server classpath comes from module {@code nacos-test-server}: its bootstrap main class
@@ -45,7 +44,8 @@ public final class NacosServer implements AutoCloseable {
     private final int port;
     private final Path workDir;
     private final Duration startupTime;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private NacosServer(Process process, int port, Path workDir, Duration startupTime) {
         this.process = process;
@@ -65,7 +65,10 @@ public final class NacosServer implements AutoCloseable {
         }
         List<String> command = new ArrayList<>(List.of(
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms256m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Xms256m",
+                "-Xmx512m",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
                 "-Djava.net.preferIPv4Stack=true",
                 "-Dnacos.standalone=true",
                 "-Dnacos.home=" + workDir,
@@ -78,7 +81,8 @@ public final class NacosServer implements AutoCloseable {
                 "-Dserver.address=127.0.0.1",
                 "-Dnacos.server.ip=127.0.0.1",
                 "-Dnacos.remote.grpc.listen.ip=127.0.0.1",
-                "-cp", serverClasspath(),
+                "-cp",
+                serverClasspath(),
                 MAIN_CLASS));
         long started = System.nanoTime();
         Process process;
@@ -99,8 +103,8 @@ public final class NacosServer implements AutoCloseable {
                     .pollInterval(Duration.ofMillis(500))
                     .until(() -> {
                         if (!process.isAlive()) {
-                            throw new IllegalStateException("Nacos exited with " + process.exitValue()
-                                    + "; see " + workDir.resolve("console.log"));
+                            throw new IllegalStateException("Nacos exited with " + process.exitValue() + "; see "
+                                    + workDir.resolve("console.log"));
                         }
                         return server.isUp();
                     });
@@ -137,7 +141,8 @@ public final class NacosServer implements AutoCloseable {
     static String serverClasspath() {
         URL resource = NacosServer.class.getClassLoader().getResource(CLASSPATH_RESOURCE);
         if (resource == null) {
-            throw new IllegalStateException(CLASSPATH_RESOURCE + " not on the test classpath: build module nacos-test-server");
+            throw new IllegalStateException(
+                    CLASSPATH_RESOURCE + " not on the test classpath: build module nacos-test-server");
         }
         try {
             String location;
@@ -146,7 +151,11 @@ public final class NacosServer implements AutoCloseable {
                 location = new File(connection.getJarFileURL().toURI()).getPath();
             } else {
                 // .../target/classes/META-INF/nacos-test-server/classpath.txt -> .../target/classes
-                location = new File(resource.toURI()).getParentFile().getParentFile().getParentFile().getPath();
+                location = new File(resource.toURI())
+                        .getParentFile()
+                        .getParentFile()
+                        .getParentFile()
+                        .getPath();
             }
             String dependencies;
             try (InputStream in = resource.openStream()) {
@@ -162,8 +171,10 @@ public final class NacosServer implements AutoCloseable {
 
     boolean isUp() {
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-                            URI.create(baseUrl() + "/v1/ns/operator/metrics")).timeout(Duration.ofSeconds(2)).build(),
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(URI.create(baseUrl() + "/v1/ns/operator/metrics"))
+                            .timeout(Duration.ofSeconds(2))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             return response.statusCode() == 200 && response.body().contains("\"UP\"");
         } catch (IOException e) {
@@ -193,11 +204,13 @@ public final class NacosServer implements AutoCloseable {
 
     /** The instances Nacos' naming API lists for a service, as "ip:port" strings (healthy ones only). */
     public List<Instance> instances(String serviceName, String group) {
-        String query = "serviceName=" + URLEncoder.encode(serviceName, StandardCharsets.UTF_8)
-                + "&groupName=" + URLEncoder.encode(group, StandardCharsets.UTF_8) + "&healthyOnly=true";
+        String query = "serviceName=" + URLEncoder.encode(serviceName, StandardCharsets.UTF_8) + "&groupName="
+                + URLEncoder.encode(group, StandardCharsets.UTF_8) + "&healthyOnly=true";
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-                            URI.create(baseUrl() + "/v1/ns/instance/list?" + query)).timeout(Duration.ofSeconds(5)).build(),
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(URI.create(baseUrl() + "/v1/ns/instance/list?" + query))
+                            .timeout(Duration.ofSeconds(5))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 return List.of();
@@ -209,7 +222,8 @@ public final class NacosServer implements AutoCloseable {
                 for (JsonElement host : hosts) {
                     JsonObject h = host.getAsJsonObject();
                     JsonObject metadata = h.has("metadata") ? h.getAsJsonObject("metadata") : new JsonObject();
-                    result.add(new Instance(h.get("ip").getAsString(), h.get("port").getAsInt(), metadata.toString()));
+                    result.add(new Instance(
+                            h.get("ip").getAsString(), h.get("port").getAsInt(), metadata.toString()));
                 }
             }
             return result;
@@ -222,8 +236,7 @@ public final class NacosServer implements AutoCloseable {
     }
 
     /** One registered instance as Nacos reports it. */
-    public record Instance(String ip, int port, String metadataJson) {
-    }
+    public record Instance(String ip, int port, String metadataJson) {}
 
     @Override
     public void close() {

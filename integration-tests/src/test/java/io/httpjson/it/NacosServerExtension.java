@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class NacosServerExtension implements ParameterResolver {
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(NacosServerExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(NacosServerExtension.class);
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
@@ -23,7 +24,8 @@ public final class NacosServerExtension implements ParameterResolver {
     }
 
     public static NacosServer server(ExtensionContext context) {
-        return context.getRoot().getStore(NAMESPACE)
+        return context.getRoot()
+                .getStore(NAMESPACE)
                 .getOrComputeIfAbsent("server", key -> new Resource(NacosServer.start()), Resource.class)
                 .server;
     }

@@ -1,18 +1,17 @@
 package io.httpjson.benchmark.client;
 
-import io.httpjson.benchmark.provider.Export;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.httpjson.benchmark.DubboApps;
 import io.httpjson.benchmark.Loopback;
+import io.httpjson.benchmark.provider.Export;
 import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkService;
-
 import org.apache.dubbo.config.ApplicationConfig;
-import io.httpjson.benchmark.DubboApps;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.model.FrameworkModel;
-
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * One Dubbo reference, shared by all callers of a run: direct URL {@code <protocol>://host:port}, no registry,

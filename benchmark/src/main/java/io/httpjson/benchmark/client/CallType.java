@@ -1,5 +1,8 @@
 package io.httpjson.benchmark.client;
 
+import java.util.List;
+import java.util.Locale;
+
 import io.httpjson.benchmark.service.BenchmarkMessage;
 import io.httpjson.benchmark.service.BenchmarkMessages;
 import io.httpjson.benchmark.service.BenchmarkService;
@@ -7,9 +10,6 @@ import io.httpjson.benchmark.service.Users;
 import io.httpjson.demo.api.Page;
 import io.httpjson.demo.api.Result;
 import io.httpjson.demo.api.User;
-
-import java.util.List;
-import java.util.Locale;
 
 /** What each caller calls, and what counts as a correct reply (anything else is an error). */
 public enum CallType {
@@ -68,8 +68,13 @@ public enum CallType {
                     long id = ++next[0];
                     Result<User> r = service.getUser(id);
                     User u = r == null ? null : r.getData();
-                    return u != null && u.getId() == id && u.getBirthday() != null && u.getRegisteredAt() != null
-                            && u.getLastLogin() != null && !u.getRoles().isEmpty() && !u.getAttributes().isEmpty();
+                    return u != null
+                            && u.getId() == id
+                            && u.getBirthday() != null
+                            && u.getRegisteredAt() != null
+                            && u.getLastLogin() != null
+                            && !u.getRoles().isEmpty()
+                            && !u.getAttributes().isEmpty();
                 };
             }
             case LIST_USER:
@@ -80,8 +85,10 @@ public enum CallType {
                         return false;
                     }
                     List<?> items = p.getItems();
-                    return items != null && items.size() == Users.PAGE_SIZE
-                            && items.get(0) instanceof User u && u.getRegisteredAt() != null
+                    return items != null
+                            && items.size() == Users.PAGE_SIZE
+                            && items.get(0) instanceof User u
+                            && u.getRegisteredAt() != null
                             && items.get(Users.PAGE_SIZE - 1) instanceof User;
                 };
             default:

@@ -13,7 +13,9 @@ public final class Extensions {
     }
 
     public static boolean hasSerialization(String name) {
-        return FrameworkModel.defaultModel().getExtensionLoader(Serialization.class).hasExtension(name);
+        return FrameworkModel.defaultModel()
+                .getExtensionLoader(Serialization.class)
+                .hasExtension(name);
     }
 
     /** null when both are present, else a sentence saying what is missing. */

@@ -1,9 +1,5 @@
 package io.httpjson.benchmark.client;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
@@ -11,27 +7,50 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 /** The load client (rpcx-benchmark style): one configuration, one measured run. */
-@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "load",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = {
             "Calls BenchmarkService with -c concurrent callers, -n calls in total, after a warm-up.",
             "Without --target it starts its own provider in a separate JVM on 127.0.0.1 and stops it at the end.",
-            "The default subcommand: 'httpjson-benchmark -c 100' is 'httpjson-benchmark load -c 100'."})
+            "The default subcommand: 'httpjson-benchmark -c 100' is 'httpjson-benchmark load -c 100'."
+        })
 public class LoadCommand implements Callable<Integer> {
 
-    @Option(names = {"-c", "--concurrency"}, defaultValue = "100", description = "Concurrent callers (threads). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = {"-c", "--concurrency"},
+            defaultValue = "100",
+            description = "Concurrent callers (threads). Default: ${DEFAULT-VALUE}.")
     int concurrency;
 
-    @Option(names = "--protocol", defaultValue = "httpjson", description = "httpjson, dubbo or tri. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--protocol",
+            defaultValue = "httpjson",
+            description = "httpjson, dubbo or tri. Default: ${DEFAULT-VALUE}.")
     String protocol;
 
-    @Option(names = "--serialization", description = "hessian2, fastjson2, fastjson2-text or gson-text. Default: fastjson2-text for httpjson, hessian2 otherwise.")
+    @Option(
+            names = "--serialization",
+            description =
+                    "hessian2, fastjson2, fastjson2-text or gson-text. Default: fastjson2-text for httpjson, hessian2 otherwise.")
     String serialization;
 
-    @Option(names = "--delay", defaultValue = "0", description = "Server business time per call in ms (e.g. 0, 10, 30). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--delay",
+            defaultValue = "0",
+            description = "Server business time per call in ms (e.g. 0, 10, 30). Default: ${DEFAULT-VALUE}.")
     long delay;
 
-    @Option(names = "--target", paramLabel = "HOST:PORT", description = "Use a running provider (started with 'provider --export PROTOCOL:SERIALIZATION:DELAY').")
+    @Option(
+            names = "--target",
+            paramLabel = "HOST:PORT",
+            description = "Use a running provider (started with 'provider --export PROTOCOL:SERIALIZATION:DELAY').")
     String target;
 
     @Mixin
@@ -49,7 +68,8 @@ public class LoadCommand implements Callable<Integer> {
             throw run.usage("--protocol must be one of httpjson, dubbo, tri; got '" + protocol + "'");
         }
         if (serialization != null && !RunOptions.SERIALIZATIONS.contains(serialization)) {
-            throw run.usage("--serialization must be one of hessian2, fastjson2, fastjson2-text, gson-text; got '" + serialization + "'");
+            throw run.usage("--serialization must be one of hessian2, fastjson2, fastjson2-text, gson-text; got '"
+                    + serialization + "'");
         }
         if (serialization != null && !RunOptions.compatible(protocol, serialization)) {
             throw run.usage("httpjson speaks JSON only: use --serialization fastjson2-text or gson-text with it");
@@ -68,13 +88,23 @@ public class LoadCommand implements Callable<Integer> {
             err.println("warning: -c " + concurrency + " > --server-threads " + run.serverThreads
                     + ": Dubbo's fixed pool rejects calls beyond its threads, expect errors when calls overlap");
         }
-        String ser = serialization != null ? serialization : "httpjson".equals(protocol) ? "fastjson2-text" : "hessian2";
+        String ser =
+                serialization != null ? serialization : "httpjson".equals(protocol) ? "fastjson2-text" : "hessian2";
         String missing = Extensions.missing(protocol, ser);
         if (missing != null) {
             throw run.usage(missing + " (build with the module that provides it)");
         }
-        RunSpec runSpec = new RunSpec(protocol, ser, run.callType(), concurrency, run.total, delay, run.warmup,
-                run.warmupSeconds, run.maxSeconds, run.timeoutMillis);
+        RunSpec runSpec = new RunSpec(
+                protocol,
+                ser,
+                run.callType(),
+                concurrency,
+                run.total,
+                delay,
+                run.warmup,
+                run.warmupSeconds,
+                run.maxSeconds,
+                run.timeoutMillis);
         Map<String, Object> info = new LinkedHashMap<>();
         RunResult result;
         if (target != null) {
@@ -83,15 +113,17 @@ public class LoadCommand implements Callable<Integer> {
             info.put("provider", "running provider at " + target);
             result = run.runOnce(runSpec, host, port, 1);
         } else {
-            try (ProviderProcess provider = ProviderProcess.start(List.of(runSpec.export()), run.providerJvmArgs,
-                    run.serverThreads, 120)) {
+            try (ProviderProcess provider =
+                    ProviderProcess.start(List.of(runSpec.export()), run.providerJvmArgs, run.serverThreads, 120)) {
                 info.put("provider", "own JVM, pid " + provider.pid() + ", 127.0.0.1:" + provider.port(protocol));
                 result = run.runOnce(runSpec, "127.0.0.1", provider.port(protocol), 1);
             }
         }
         info.put("provider_jvm_args", result.providerJvmArguments);
         info.put("provider_threads", target != null ? "(as started)" : run.serverThreads);
-        info.put("client_jvm_args", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        info.put(
+                "client_jvm_args",
+                String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         info.put("cpus", Runtime.getRuntime().availableProcessors());
         if (result.firstError != null && !"text".equals(run.format)) {
             info.put("first_error", result.firstError);

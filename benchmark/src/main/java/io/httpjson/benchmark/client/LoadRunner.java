@@ -1,11 +1,5 @@
 package io.httpjson.benchmark.client;
 
-import io.httpjson.benchmark.service.BenchmarkService;
-import io.httpjson.benchmark.service.ProviderStats;
-
-import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.IntCountsHistogram;
-
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +11,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.httpjson.benchmark.service.BenchmarkService;
+import io.httpjson.benchmark.service.ProviderStats;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.IntCountsHistogram;
+
 /**
  * rpcx-benchmark style: {@code c} platform threads, each making blocking calls through one shared reference.
  * Warm-up (shared budget of calls, capped in time), then a barrier so all callers start together, then each caller
@@ -25,6 +24,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class LoadRunner {
     /** 1 µs resolution, up to 60 s, 3 significant digits. */
     static final long LOWEST_NANOS = 1_000L;
+
     static final long HIGHEST_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private LoadRunner() {}
@@ -58,49 +58,51 @@ public final class LoadRunner {
             final int myCalls = spec.total() / c + (i < spec.total() % c ? 1 : 0);
             final AbstractHistogram h = newHistogram();
             histograms[i] = h;
-            Thread t = new Thread(() -> {
-                CallType.Call call = spec.call().newCall(service, index);
-                // warm-up: shared budget, capped in time; errors here are not counted
-                while (warmupBudget.decrementAndGet() >= 0 && System.nanoTime() < warmupDeadline) {
-                    try {
-                        call.invoke();
-                    } catch (RuntimeException ignored) {
-                        // warm-up only
-                    }
-                    warmupDone.increment();
-                }
-                try {
-                    warmedUp.await();
-                    go.await();
-                } catch (Exception e) {
-                    return;
-                }
-                final long stopAt = deadline.get();
-                for (int k = 0; k < myCalls; k++) {
-                    long t0 = System.nanoTime();
-                    if (t0 > stopAt) {
-                        truncated.set(true);
-                        break;
-                    }
-                    boolean good;
-                    try {
-                        good = call.invoke();
-                        if (!good) {
-                            firstError.compareAndSet(null, "invalid reply");
+            Thread t = new Thread(
+                    () -> {
+                        CallType.Call call = spec.call().newCall(service, index);
+                        // warm-up: shared budget, capped in time; errors here are not counted
+                        while (warmupBudget.decrementAndGet() >= 0 && System.nanoTime() < warmupDeadline) {
+                            try {
+                                call.invoke();
+                            } catch (RuntimeException ignored) {
+                                // warm-up only
+                            }
+                            warmupDone.increment();
                         }
-                    } catch (RuntimeException e) {
-                        good = false;
-                        firstError.compareAndSet(null, shorten(e));
-                    }
-                    long took = System.nanoTime() - t0;
-                    if (good) {
-                        h.recordValue(Math.min(Math.max(took, 0), HIGHEST_NANOS));
-                    } else {
-                        errors.incrementAndGet();
-                    }
-                    done.increment();
-                }
-            }, "caller-" + i);
+                        try {
+                            warmedUp.await();
+                            go.await();
+                        } catch (Exception e) {
+                            return;
+                        }
+                        final long stopAt = deadline.get();
+                        for (int k = 0; k < myCalls; k++) {
+                            long t0 = System.nanoTime();
+                            if (t0 > stopAt) {
+                                truncated.set(true);
+                                break;
+                            }
+                            boolean good;
+                            try {
+                                good = call.invoke();
+                                if (!good) {
+                                    firstError.compareAndSet(null, "invalid reply");
+                                }
+                            } catch (RuntimeException e) {
+                                good = false;
+                                firstError.compareAndSet(null, shorten(e));
+                            }
+                            long took = System.nanoTime() - t0;
+                            if (good) {
+                                h.recordValue(Math.min(Math.max(took, 0), HIGHEST_NANOS));
+                            } else {
+                                errors.incrementAndGet();
+                            }
+                            done.increment();
+                        }
+                    },
+                    "caller-" + i);
             t.setDaemon(true);
             callers.add(t);
         }
@@ -126,7 +128,9 @@ public final class LoadRunner {
             bar.phase("measure", done::sum, spec.total());
         }
         go.countDown();
-        long joinUntil = t0 + TimeUnit.SECONDS.toNanos(spec.maxSeconds()) + TimeUnit.MILLISECONDS.toNanos(spec.timeoutMillis())
+        long joinUntil = t0
+                + TimeUnit.SECONDS.toNanos(spec.maxSeconds())
+                + TimeUnit.MILLISECONDS.toNanos(spec.timeoutMillis())
                 + TimeUnit.SECONDS.toNanos(30);
         for (Thread t : callers) {
             long left = joinUntil - System.nanoTime();
@@ -150,13 +154,25 @@ public final class LoadRunner {
             merged.add(h);
         }
         long serverCpu = before != null && after != null && before.getProcessCpuNanos() >= 0
-                ? after.getProcessCpuNanos() - before.getProcessCpuNanos() : -1;
+                ? after.getProcessCpuNanos() - before.getProcessCpuNanos()
+                : -1;
         long clientCpu = clientCpu0 >= 0 ? clientCpu1 - clientCpu0 : -1;
-        return new RunResult(spec, merged.getTotalCount(), errors.get(), (t1 - t0) / 1e9, merged, clientCpu, serverCpu,
-                truncated.get(), firstError.get(), warmupDone.sum(), warmupSeconds,
+        return new RunResult(
+                spec,
+                merged.getTotalCount(),
+                errors.get(),
+                (t1 - t0) / 1e9,
+                merged,
+                clientCpu,
+                serverCpu,
+                truncated.get(),
+                firstError.get(),
+                warmupDone.sum(),
+                warmupSeconds,
                 after != null ? after.getJvmArguments() : null,
                 before != null && after != null ? after.getGcCount() - before.getGcCount() : -1,
-                before != null && after != null ? after.getGcMillis() - before.getGcMillis() : -1, repeat);
+                before != null && after != null ? after.getGcMillis() - before.getGcMillis() : -1,
+                repeat);
     }
 
     private static ProviderStats stats(BenchmarkService service, AtomicReference<String> firstError) {
@@ -173,8 +189,10 @@ public final class LoadRunner {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String s = root == e ? e.getClass().getSimpleName() + ": " + e.getMessage()
-                : root.getClass().getSimpleName() + ": " + root.getMessage() + " (in " + e.getClass().getSimpleName() + ")";
+        String s = root == e
+                ? e.getClass().getSimpleName() + ": " + e.getMessage()
+                : root.getClass().getSimpleName() + ": " + root.getMessage() + " (in "
+                        + e.getClass().getSimpleName() + ")";
         s = s.replace('\n', ' ').replace('\r', ' ');
         return s.length() > 500 ? s.substring(0, 500) + "..." : s;
     }

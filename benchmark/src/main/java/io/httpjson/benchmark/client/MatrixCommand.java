@@ -1,9 +1,5 @@
 package io.httpjson.benchmark.client;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,38 +12,66 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 /** A list of configurations run against one provider JVM, interleaved and repeated ({@link MatrixRunner}). */
-@Command(name = "matrix", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "matrix",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = {
             "Runs a list of configurations, interleaved and repeated, against one provider JVM.",
             "The provider runs on 127.0.0.1 in a JVM of its own; prints medians and ratios to dubbo+hessian2 per",
-            "concurrency and delay; writes CSV files and PNG charts to --out-dir."})
+            "concurrency and delay; writes CSV files and PNG charts to --out-dir."
+        })
 public class MatrixCommand implements Callable<Integer> {
     static final String DEFAULT_CONFIGS =
             "dubbo:hessian2,dubbo:fastjson2,tri:hessian2,httpjson:fastjson2-text,httpjson:gson-text";
     /** {@code protocol:serialization}, optionally followed by {@code [key=value;...]}. */
     private static final Pattern CONFIG = Pattern.compile("([^:\\[\\]]+):([^:\\[\\]]+)(?:\\[([^\\]]*)\\])?");
 
-    @Option(names = "--configs", defaultValue = DEFAULT_CONFIGS, paramLabel = "PROTOCOL:SERIALIZATION,...",
-            description = "Protocol:serialization pairs (dubbo:hessian2 is always added as the baseline), each optionally with reference parameters of its own in brackets, e.g. httpjson:fastjson2-text[httpjson.pipelining=16;httpjson.max-connections=8]. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--configs",
+            defaultValue = DEFAULT_CONFIGS,
+            paramLabel = "PROTOCOL:SERIALIZATION,...",
+            description =
+                    "Protocol:serialization pairs (dubbo:hessian2 is always added as the baseline), each optionally with reference parameters of its own in brackets, e.g. httpjson:fastjson2-text[httpjson.pipelining=16;httpjson.max-connections=8]. Default: ${DEFAULT-VALUE}.")
     String configs;
 
-    @Option(names = "--concurrency-list", defaultValue = "10,50,100", description = "Concurrency values. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--concurrency-list",
+            defaultValue = "10,50,100",
+            description = "Concurrency values. Default: ${DEFAULT-VALUE}.")
     String concurrencyList;
 
     @Option(names = "--delays", defaultValue = "0", description = "Server delays in ms. Default: ${DEFAULT-VALUE}.")
     String delays;
 
-    @Option(names = "--matrix-file", description = "A file of lines 'protocol serialization concurrency delay' (# comments); replaces --configs/--concurrency-list/--delays.")
+    @Option(
+            names = "--matrix-file",
+            description =
+                    "A file of lines 'protocol serialization concurrency delay' (# comments); replaces --configs/--concurrency-list/--delays.")
     Path matrixFile;
 
-    @Option(names = "--repeat", defaultValue = "3", description = "Runs per configuration (medians are reported). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--repeat",
+            defaultValue = "3",
+            description = "Runs per configuration (medians are reported). Default: ${DEFAULT-VALUE}.")
     int repeat;
 
-    @Option(names = "--warmup-rounds", defaultValue = "1", description = "Rounds of every configuration run before the measured ones and not reported, so that both JVMs have compiled every configuration's code before anything is measured (the first round ran at half speed or less). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--warmup-rounds",
+            defaultValue = "1",
+            description =
+                    "Rounds of every configuration run before the measured ones and not reported, so that both JVMs have compiled every configuration's code before anything is measured (the first round ran at half speed or less). Default: ${DEFAULT-VALUE}.")
     int warmupRounds;
 
-    @Option(names = "--out-dir", defaultValue = "benchmark-results", description = "Where runs.csv, summary.csv and the PNG charts go. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--out-dir",
+            defaultValue = "benchmark-results",
+            description = "Where runs.csv, summary.csv and the PNG charts go. Default: ${DEFAULT-VALUE}.")
     Path outDir;
 
     @Mixin
@@ -62,7 +86,12 @@ public class MatrixCommand implements Callable<Integer> {
         if (warmupRounds < 0) {
             throw run.usage("--warmup-rounds must not be negative");
         }
-        return new MatrixRunner(this, specs(), run.spec.commandLine().getOut(), run.spec.commandLine().getErr()).run();
+        return new MatrixRunner(
+                        this,
+                        specs(),
+                        run.spec.commandLine().getOut(),
+                        run.spec.commandLine().getErr())
+                .run();
     }
 
     private record Row(String protocol, String serialization, int concurrency, long delay, String params) {}
@@ -73,7 +102,8 @@ public class MatrixCommand implements Callable<Integer> {
         // the baseline at every (concurrency, delay), first in each group
         Set<Row> ordered = new LinkedHashSet<>();
         for (Row r : rows) {
-            ordered.add(new Row(MatrixRunner.BASELINE_PROTOCOL, MatrixRunner.BASELINE_SERIALIZATION, r.concurrency, r.delay, ""));
+            ordered.add(new Row(
+                    MatrixRunner.BASELINE_PROTOCOL, MatrixRunner.BASELINE_SERIALIZATION, r.concurrency, r.delay, ""));
             ordered.add(r);
         }
         List<RunSpec> specs = new ArrayList<>();
@@ -89,11 +119,24 @@ public class MatrixCommand implements Callable<Integer> {
             }
             String missing = Extensions.missing(r.protocol, r.serialization);
             if (missing != null) {
-                run.spec.commandLine().getErr().println("skipping " + r.protocol + "+" + r.serialization + ": " + missing);
+                run.spec
+                        .commandLine()
+                        .getErr()
+                        .println("skipping " + r.protocol + "+" + r.serialization + ": " + missing);
                 continue;
             }
-            specs.add(new RunSpec(r.protocol, r.serialization, run.callType(), r.concurrency, run.total, r.delay,
-                    run.warmup, run.warmupSeconds, run.maxSeconds, run.timeoutMillis, r.params));
+            specs.add(new RunSpec(
+                    r.protocol,
+                    r.serialization,
+                    run.callType(),
+                    r.concurrency,
+                    run.total,
+                    r.delay,
+                    run.warmup,
+                    run.warmupSeconds,
+                    run.maxSeconds,
+                    run.timeoutMillis,
+                    r.params));
         }
         if (specs.isEmpty()) {
             throw run.usage("no configuration left to run");
@@ -112,8 +155,8 @@ public class MatrixCommand implements Callable<Integer> {
             }
             String[] p = l.split("[\\s,]+");
             if (p.length != 4) {
-                throw run.usage(matrixFile + ":" + lineNo + ": expected 'protocol serialization concurrency delay', got '"
-                        + line + "'");
+                throw run.usage(matrixFile + ":" + lineNo
+                        + ": expected 'protocol serialization concurrency delay', got '" + line + "'");
             }
             rows.add(new Row(p[0], p[1], parseInt(p[2]), parseInt(p[3]), ""));
         }

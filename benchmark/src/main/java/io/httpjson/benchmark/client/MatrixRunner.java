@@ -1,13 +1,5 @@
 package io.httpjson.benchmark.client;
 
-import io.httpjson.benchmark.DubboApps;
-import io.httpjson.benchmark.provider.Export;
-
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.style.markers.SeriesMarkers;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -23,6 +15,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
+
+import io.httpjson.benchmark.DubboApps;
+import io.httpjson.benchmark.provider.Export;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Runs every configuration, interleaved, {@code --repeat} times, against one provider JVM that exports them all;
@@ -54,12 +53,14 @@ final class MatrixRunner {
         specs.forEach(s -> exports.add(s.export()));
         List<RunResult> results = new ArrayList<>();
         String providerJvm;
-        try (ProviderProcess provider = ProviderProcess.start(new ArrayList<>(exports), cmd.run.providerJvmArgs, cmd.run.serverThreads, 180)) {
+        try (ProviderProcess provider =
+                ProviderProcess.start(new ArrayList<>(exports), cmd.run.providerJvmArgs, cmd.run.serverThreads, 180)) {
             err.println("provider: own JVM, pid " + provider.pid() + ", exports " + exports);
             for (int round = 1; round <= cmd.warmupRounds; round++) {
                 int k = 0;
                 for (RunSpec s : specs) {
-                    err.printf(Locale.ROOT, "[warm-up round %d, %d/%d] %s%n", round, ++k, specs.size(), s.configLabel());
+                    err.printf(
+                            Locale.ROOT, "[warm-up round %d, %d/%d] %s%n", round, ++k, specs.size(), s.configLabel());
                     err.flush();
                     cmd.run.runOnce(s, "127.0.0.1", provider.port(s.protocol()), 0);
                 }
@@ -93,7 +94,9 @@ final class MatrixRunner {
         info.put("repeat", cmd.repeat);
         info.put("provider_jvm_args", providerJvm);
         info.put("tls", DubboApps.tls());
-        info.put("client_jvm_args", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        info.put(
+                "client_jvm_args",
+                String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         info.put("cpus", Runtime.getRuntime().availableProcessors());
         info.put("out_dir", cmd.outDir.toAbsolutePath().toString());
         switch (cmd.run.format) {
@@ -120,7 +123,8 @@ final class MatrixRunner {
         int start = 0;
         while (start < specs.size()) {
             int end = start;
-            while (end < specs.size() && specs.get(end).concurrency() == specs.get(start).concurrency()
+            while (end < specs.size()
+                    && specs.get(end).concurrency() == specs.get(start).concurrency()
                     && specs.get(end).delayMillis() == specs.get(start).delayMillis()) {
                 end++;
             }
@@ -191,8 +195,11 @@ final class MatrixRunner {
         }
         for (Summary s : out) {
             for (Summary b : out) {
-                if (b.spec.protocol().equals(BASELINE_PROTOCOL) && b.spec.serialization().equals(BASELINE_SERIALIZATION)
-                        && b.spec.params().isEmpty() && b.spec.concurrency() == s.spec.concurrency() && b.spec.delayMillis() == s.spec.delayMillis()) {
+                if (b.spec.protocol().equals(BASELINE_PROTOCOL)
+                        && b.spec.serialization().equals(BASELINE_SERIALIZATION)
+                        && b.spec.params().isEmpty()
+                        && b.spec.concurrency() == s.spec.concurrency()
+                        && b.spec.delayMillis() == s.spec.delayMillis()) {
                     s.throughputRatio = s.throughput / b.throughput;
                     s.meanRatio = s.mean / b.mean;
                     s.p99Ratio = s.p99 / b.p99;
@@ -204,7 +211,8 @@ final class MatrixRunner {
     }
 
     static double median(List<RunResult> g, ToDoubleFunction<RunResult> f) {
-        double[] v = g.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).sorted().toArray();
+        double[] v =
+                g.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).sorted().toArray();
         if (v.length == 0) {
             return Double.NaN;
         }
@@ -230,26 +238,67 @@ final class MatrixRunner {
     static String summaryText(List<Summary> summaries, Map<String, Object> info) {
         StringBuilder sb = new StringBuilder();
         info.forEach((k, v) -> sb.append(String.format(Locale.ROOT, "%-18s %s%n", k, v)));
-        int width = summaries.stream().mapToInt(s -> s.spec.name().length()).max().orElse(0);
+        int width =
+                summaries.stream().mapToInt(s -> s.spec.name().length()).max().orElse(0);
         String nameColumn = "%-" + Math.max(26, width) + "s";
-        sb.append(String.format(Locale.ROOT, "%n" + nameColumn + " %5s %6s %4s %6s %11s %9s %9s %9s %9s %9s %9s %8s %8s %7s %7s %7s%n",
-                "medians", "c", "delay", "runs", "errors", "calls/s", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms",
-                "max ms", "cliCPU", "srvCPU", "tput/b", "mean/b", "p99/b"));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%n" + nameColumn + " %5s %6s %4s %6s %11s %9s %9s %9s %9s %9s %9s %8s %8s %7s %7s %7s%n",
+                "medians",
+                "c",
+                "delay",
+                "runs",
+                "errors",
+                "calls/s",
+                "mean ms",
+                "p50 ms",
+                "p90 ms",
+                "p99 ms",
+                "p99.9 ms",
+                "max ms",
+                "cliCPU",
+                "srvCPU",
+                "tput/b",
+                "mean/b",
+                "p99/b"));
         for (Summary s : summaries) {
-            sb.append(String.format(Locale.ROOT, nameColumn + " %5d %6d %4d %6d %11.0f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %8.1f %8.1f %7.2f %7.2f %7.2f%n",
-                    s.spec.name(), s.spec.concurrency(), s.spec.delayMillis(), s.runs,
-                    s.errors, s.throughput, s.mean / 1000, s.p50 / 1000, s.p90 / 1000, s.p99 / 1000, s.p999 / 1000,
-                    s.max / 1000, s.clientCpu, s.serverCpu, s.throughputRatio, s.meanRatio, s.p99Ratio));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    nameColumn
+                            + " %5d %6d %4d %6d %11.0f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %8.1f %8.1f %7.2f %7.2f %7.2f%n",
+                    s.spec.name(),
+                    s.spec.concurrency(),
+                    s.spec.delayMillis(),
+                    s.runs,
+                    s.errors,
+                    s.throughput,
+                    s.mean / 1000,
+                    s.p50 / 1000,
+                    s.p90 / 1000,
+                    s.p99 / 1000,
+                    s.p999 / 1000,
+                    s.max / 1000,
+                    s.clientCpu,
+                    s.serverCpu,
+                    s.throughputRatio,
+                    s.meanRatio,
+                    s.p99Ratio));
         }
-        sb.append("(cliCPU/srvCPU: µs of process CPU per call; x/b: ratio to dubbo+hessian2 at the same c and delay)\n");
+        sb.append(
+                "(cliCPU/srvCPU: µs of process CPU per call; x/b: ratio to dubbo+hessian2 at the same c and delay)\n");
         return sb.toString();
     }
 
     private void writeChart(List<Summary> summaries, String name, String yTitle, ToDoubleFunction<Summary> metric)
             throws IOException {
-        XYChart chart = new XYChartBuilder().width(900).height(600)
-                .title(yTitle + " vs concurrency (median of " + cmd.repeat + ", call " + cmd.run.callType().label() + ")")
-                .xAxisTitle("concurrency (callers)").yAxisTitle(yTitle).build();
+        XYChart chart = new XYChartBuilder()
+                .width(900)
+                .height(600)
+                .title(yTitle + " vs concurrency (median of " + cmd.repeat + ", call "
+                        + cmd.run.callType().label() + ")")
+                .xAxisTitle("concurrency (callers)")
+                .yAxisTitle(yTitle)
+                .build();
         chart.getStyler().setMarkerSize(7);
         Map<String, List<Summary>> lines = new LinkedHashMap<>();
         for (Summary s : summaries) {
@@ -259,7 +308,10 @@ final class MatrixRunner {
             List<Summary> pts = new ArrayList<>(e.getValue());
             pts.sort((a, b) -> Integer.compare(a.spec.concurrency(), b.spec.concurrency()));
             double[] x = pts.stream().mapToDouble(s -> s.spec.concurrency()).toArray();
-            double[] y = pts.stream().mapToDouble(metric).map(d -> Double.isNaN(d) ? 0 : d).toArray();
+            double[] y = pts.stream()
+                    .mapToDouble(metric)
+                    .map(d -> Double.isNaN(d) ? 0 : d)
+                    .toArray();
             chart.addSeries(e.getKey(), x, y).setMarker(SeriesMarkers.CIRCLE);
         }
         BitmapEncoder.saveBitmap(chart, cmd.outDir.resolve(name + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);

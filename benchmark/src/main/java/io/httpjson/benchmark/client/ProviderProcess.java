@@ -1,10 +1,5 @@
 package io.httpjson.benchmark.client;
 
-import io.httpjson.benchmark.DubboApps;
-import io.httpjson.benchmark.Main;
-import io.httpjson.benchmark.provider.Export;
-import io.httpjson.benchmark.provider.ProviderCommand;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,6 +16,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
+
+import io.httpjson.benchmark.DubboApps;
+import io.httpjson.benchmark.Main;
+import io.httpjson.benchmark.provider.Export;
+import io.httpjson.benchmark.provider.ProviderCommand;
 
 /**
  * The provider in its own JVM: same classpath, {@code Main provider --export ...}. Ready when it prints
@@ -72,20 +72,22 @@ public final class ProviderProcess implements AutoCloseable {
         Process p = pb.start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<String> ready = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            try {
-                String line;
-                while ((line = out.readLine()) != null) {
-                    if (line.startsWith(ProviderCommand.READY)) {
-                        ready.complete(line);
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        String line;
+                        while ((line = out.readLine()) != null) {
+                            if (line.startsWith(ProviderCommand.READY)) {
+                                ready.complete(line);
+                            }
+                            // keep draining so the provider never blocks on a full pipe
+                        }
+                    } catch (IOException ignored) {
+                        // process gone
                     }
-                    // keep draining so the provider never blocks on a full pipe
-                }
-            } catch (IOException ignored) {
-                // process gone
-            }
-            ready.complete(null);
-        }, "benchmark-provider-stdout");
+                    ready.complete(null);
+                },
+                "benchmark-provider-stdout");
         reader.setDaemon(true);
         reader.start();
         String line;
@@ -95,7 +97,8 @@ public final class ProviderProcess implements AutoCloseable {
             line = null;
         }
         if (line == null) {
-            String why = p.isAlive() ? "did not become ready within " + readyTimeoutSeconds + " s"
+            String why = p.isAlive()
+                    ? "did not become ready within " + readyTimeoutSeconds + " s"
                     : "exited with code " + p.waitFor() + " before it was ready";
             p.destroyForcibly();
             List<String> shown = new ArrayList<>(cmd);
@@ -104,7 +107,8 @@ public final class ProviderProcess implements AutoCloseable {
                     + " (last lines):\n" + tail(log));
         }
         Map<String, Integer> ports = new HashMap<>();
-        for (String token : line.substring(ProviderCommand.READY.length()).trim().split("\\s+")) {
+        for (String token :
+                line.substring(ProviderCommand.READY.length()).trim().split("\\s+")) {
             int eq = token.indexOf('=');
             if (eq > 0 && !token.startsWith("pid=")) {
                 String hostPort = token.substring(eq + 1);

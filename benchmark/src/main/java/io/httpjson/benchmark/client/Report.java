@@ -1,9 +1,5 @@
 package io.httpjson.benchmark.client;
 
-import com.alibaba.fastjson2.JSON;
-import com.alibaba.fastjson2.JSONWriter;
-import com.alibaba.fastjson2.filter.ValueFilter;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONWriter;
+import com.alibaba.fastjson2.filter.ValueFilter;
 
 /** One row per run, the same columns in text, CSV and JSON. Latencies in µs, CPU in µs per call. */
 public final class Report {
@@ -35,16 +35,20 @@ public final class Report {
             new Column("p99.9_us", "99.9th percentile latency", r -> r.percentileMicros(99.9)),
             new Column("max_us", "slowest successful call", RunResult::maxMicros),
             new Column("client_cpu_us_per_call", "client process CPU time / calls", RunResult::clientCpuMicrosPerCall),
-            new Column("server_cpu_us_per_call", "provider process CPU time / calls", RunResult::serverCpuMicrosPerCall),
+            new Column(
+                    "server_cpu_us_per_call", "provider process CPU time / calls", RunResult::serverCpuMicrosPerCall),
             new Column("server_gc_count", "provider GCs during the measured phase", r -> r.providerGcCount),
             new Column("truncated", "true if the time limit stopped the run early", r -> r.truncated),
-            new Column("provider_jvm_args", "the provider JVM's flags, as it reports them", r -> r.providerJvmArguments),
-            new Column("params", "reference parameters of this configuration only (--configs ...[k=v;...])", r -> r.spec.params()));
+            new Column(
+                    "provider_jvm_args", "the provider JVM's flags, as it reports them", r -> r.providerJvmArguments),
+            new Column(
+                    "params",
+                    "reference parameters of this configuration only (--configs ...[k=v;...])",
+                    r -> r.spec.params()));
 
     /** Doubles as in the CSV (three decimals), NaN and infinities as null. */
-    private static final ValueFilter DOUBLES = (object, name, value) -> value instanceof Double d
-            ? (d.isNaN() || d.isInfinite() ? null : new BigDecimal(format(d)))
-            : value;
+    private static final ValueFilter DOUBLES = (object, name, value) ->
+            value instanceof Double d ? (d.isNaN() || d.isInfinite() ? null : new BigDecimal(format(d))) : value;
 
     private Report() {}
 
@@ -108,11 +112,24 @@ public final class Report {
     public static String text(RunResult r, Map<String, Object> extra) {
         StringBuilder sb = new StringBuilder();
         RunSpec s = r.spec;
-        sb.append(String.format(Locale.ROOT, "%s+%s  call=%s  -c %d  -n %d  delay=%dms%n", s.protocol(), s.serialization(),
-                s.call().label(), s.concurrency(), s.total(), s.delayMillis()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%s+%s  call=%s  -c %d  -n %d  delay=%dms%n",
+                s.protocol(),
+                s.serialization(),
+                s.call().label(),
+                s.concurrency(),
+                s.total(),
+                s.delayMillis()));
         extra.forEach((k, v) -> sb.append(String.format(Locale.ROOT, "  %-22s %s%n", k, v)));
-        sb.append(String.format(Locale.ROOT, "  %-22s %d calls in %.1f s%n", "warm-up", r.warmupCalls, r.warmupSeconds));
-        sb.append(String.format(Locale.ROOT, "  %-22s %d (errors %d)%s%n", "calls", r.calls(), r.errors,
+        sb.append(
+                String.format(Locale.ROOT, "  %-22s %d calls in %.1f s%n", "warm-up", r.warmupCalls, r.warmupSeconds));
+        sb.append(String.format(
+                Locale.ROOT,
+                "  %-22s %d (errors %d)%s%n",
+                "calls",
+                r.calls(),
+                r.errors,
                 r.truncated ? "  TRUNCATED by the time limit" : ""));
         sb.append(String.format(Locale.ROOT, "  %-22s %.3f s%n", "elapsed", r.elapsedSeconds));
         sb.append(String.format(Locale.ROOT, "  %-22s %.0f calls/s%n", "throughput", r.throughput()));
@@ -123,8 +140,13 @@ public final class Report {
         sb.append(line("p99.9", r.percentileMicros(99.9)));
         sb.append(line("max", r.maxMicros()));
         sb.append(String.format(Locale.ROOT, "  %-22s %s µs/call%n", "client CPU", format(r.clientCpuMicrosPerCall())));
-        sb.append(String.format(Locale.ROOT, "  %-22s %s µs/call (provider GCs: %d, %d ms)%n", "server CPU",
-                format(r.serverCpuMicrosPerCall()), r.providerGcCount, r.providerGcMillis));
+        sb.append(String.format(
+                Locale.ROOT,
+                "  %-22s %s µs/call (provider GCs: %d, %d ms)%n",
+                "server CPU",
+                format(r.serverCpuMicrosPerCall()),
+                r.providerGcCount,
+                r.providerGcMillis));
         if (r.firstError != null) {
             sb.append(String.format(Locale.ROOT, "  %-22s %s%n", "first error", r.firstError));
         }
@@ -132,6 +154,7 @@ public final class Report {
     }
 
     private static String line(String label, double micros) {
-        return String.format(Locale.ROOT, "  %-22s %s ms%n", label, Double.isNaN(micros) ? "-" : format(micros / 1000.0));
+        return String.format(
+                Locale.ROOT, "  %-22s %s ms%n", label, Double.isNaN(micros) ? "-" : format(micros / 1000.0));
     }
 }

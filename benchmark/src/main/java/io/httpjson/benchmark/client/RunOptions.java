@@ -1,12 +1,12 @@
 package io.httpjson.benchmark.client;
 
+import java.io.PrintStream;
+import java.util.Set;
+
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-
-import java.io.PrintStream;
-import java.util.Set;
 
 /**
  * The options {@code load} and {@code matrix} share (a picocli mixin): what each caller calls, how many calls,
@@ -19,35 +19,61 @@ public class RunOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = {"-n", "--total"}, defaultValue = "200000", description = "Measured calls in total, split among callers. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = {"-n", "--total"},
+            defaultValue = "200000",
+            description = "Measured calls in total, split among callers. Default: ${DEFAULT-VALUE}.")
     int total;
 
-    @Option(names = "--warmup", defaultValue = "20000", description = "Warm-up calls before measuring. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--warmup",
+            defaultValue = "20000",
+            description = "Warm-up calls before measuring. Default: ${DEFAULT-VALUE}.")
     int warmup;
 
-    @Option(names = "--warmup-seconds", defaultValue = "10", description = "Warm-up stops after this long even if calls remain. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--warmup-seconds",
+            defaultValue = "10",
+            description = "Warm-up stops after this long even if calls remain. Default: ${DEFAULT-VALUE}.")
     int warmupSeconds;
 
-    @Option(names = "--call", defaultValue = "echo", description = "echo, sayHello, getUser or listUser. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--call",
+            defaultValue = "echo",
+            description = "echo, sayHello, getUser or listUser. Default: ${DEFAULT-VALUE}.")
     String call;
 
-    @Option(names = "--provider-jvm-args", defaultValue = ProviderProcess.DEFAULT_JVM_ARGS,
+    @Option(
+            names = "--provider-jvm-args",
+            defaultValue = ProviderProcess.DEFAULT_JVM_ARGS,
             description = "JVM flags of the provider this client starts. Default: ${DEFAULT-VALUE}.")
     String providerJvmArgs;
 
-    @Option(names = "--server-threads", defaultValue = "200", description = "Provider business threads (Dubbo's default). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--server-threads",
+            defaultValue = "200",
+            description = "Provider business threads (Dubbo's default). Default: ${DEFAULT-VALUE}.")
     int serverThreads;
 
-    @Option(names = "--timeout", defaultValue = "5000", description = "Per-call timeout in ms. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--timeout",
+            defaultValue = "5000",
+            description = "Per-call timeout in ms. Default: ${DEFAULT-VALUE}.")
     int timeoutMillis;
 
-    @Option(names = "--max-seconds", defaultValue = "600", description = "Time limit of each measured phase; the run is marked truncated if hit. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--max-seconds",
+            defaultValue = "600",
+            description =
+                    "Time limit of each measured phase; the run is marked truncated if hit. Default: ${DEFAULT-VALUE}.")
     int maxSeconds;
 
     @Option(names = "--format", defaultValue = "text", description = "text, csv or json. Default: ${DEFAULT-VALUE}.")
     String format;
 
-    @Option(names = "--no-progress", description = "Never draw the progress bar (it is only drawn on a terminal anyway).")
+    @Option(
+            names = "--no-progress",
+            description = "Never draw the progress bar (it is only drawn on a terminal anyway).")
     boolean noProgress;
 
     ParameterException usage(String message) {
@@ -88,8 +114,8 @@ public class RunOptions {
     }
 
     RunResult runOnce(RunSpec runSpec, String host, int port, int repeatNo) throws InterruptedException {
-        try (BenchClient client = new BenchClient(runSpec.export(), host, port, runSpec.timeoutMillis(),
-                runSpec.referenceParams())) {
+        try (BenchClient client =
+                new BenchClient(runSpec.export(), host, port, runSpec.timeoutMillis(), runSpec.referenceParams())) {
             return LoadRunner.run(runSpec, client.service(), repeatNo, progressStream());
         }
     }

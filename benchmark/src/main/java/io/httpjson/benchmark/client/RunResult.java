@@ -12,6 +12,7 @@ public final class RunResult {
     public final long clientCpuNanos;
     /** -1 when the provider could not tell. */
     public final long serverCpuNanos;
+
     public final boolean truncated;
     public final String firstError;
     public final long warmupCalls;
@@ -21,9 +22,22 @@ public final class RunResult {
     public final long providerGcMillis;
     public final int repeat;
 
-    public RunResult(RunSpec spec, long ok, long errors, double elapsedSeconds, AbstractHistogram histogram, long clientCpuNanos,
-                     long serverCpuNanos, boolean truncated, String firstError, long warmupCalls, double warmupSeconds,
-                     String providerJvmArguments, long providerGcCount, long providerGcMillis, int repeat) {
+    public RunResult(
+            RunSpec spec,
+            long ok,
+            long errors,
+            double elapsedSeconds,
+            AbstractHistogram histogram,
+            long clientCpuNanos,
+            long serverCpuNanos,
+            boolean truncated,
+            String firstError,
+            long warmupCalls,
+            double warmupSeconds,
+            String providerJvmArguments,
+            long providerGcCount,
+            long providerGcMillis,
+            int repeat) {
         this.spec = spec;
         this.ok = ok;
         this.errors = errors;

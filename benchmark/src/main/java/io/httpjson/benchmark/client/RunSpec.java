@@ -1,18 +1,48 @@
 package io.httpjson.benchmark.client;
 
 import java.util.Map;
+
 import io.httpjson.benchmark.DubboApps;
 import io.httpjson.benchmark.provider.Export;
 
 /** One measured run. Loops are bounded by count (total, warmupCalls) and by time (warmupSeconds, maxSeconds). */
-public record RunSpec(String protocol, String serialization, CallType call, int concurrency, int total, long delayMillis,
-                      int warmupCalls, int warmupSeconds, int maxSeconds, int timeoutMillis, String params) {
+public record RunSpec(
+        String protocol,
+        String serialization,
+        CallType call,
+        int concurrency,
+        int total,
+        long delayMillis,
+        int warmupCalls,
+        int warmupSeconds,
+        int maxSeconds,
+        int timeoutMillis,
+        String params) {
 
     /** Without reference parameters of its own. */
-    public RunSpec(String protocol, String serialization, CallType call, int concurrency, int total, long delayMillis,
-                   int warmupCalls, int warmupSeconds, int maxSeconds, int timeoutMillis) {
-        this(protocol, serialization, call, concurrency, total, delayMillis, warmupCalls, warmupSeconds, maxSeconds,
-                timeoutMillis, "");
+    public RunSpec(
+            String protocol,
+            String serialization,
+            CallType call,
+            int concurrency,
+            int total,
+            long delayMillis,
+            int warmupCalls,
+            int warmupSeconds,
+            int maxSeconds,
+            int timeoutMillis) {
+        this(
+                protocol,
+                serialization,
+                call,
+                concurrency,
+                total,
+                delayMillis,
+                warmupCalls,
+                warmupSeconds,
+                maxSeconds,
+                timeoutMillis,
+                "");
     }
 
     /**

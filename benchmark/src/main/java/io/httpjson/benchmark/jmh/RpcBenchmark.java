@@ -3,6 +3,7 @@ package io.httpjson.benchmark.jmh;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+
 import io.httpjson.benchmark.Loopback;
 import io.httpjson.benchmark.client.BenchClient;
 import io.httpjson.benchmark.client.Extensions;
@@ -45,9 +46,11 @@ public class RpcBenchmark {
      * Every protocol x serialization that can work: httpjson speaks JSON only, so it is paired with the two text
      * serializations; dubbo and tri get all four. Narrow with {@code -p config=httpjson:gson-text,dubbo:hessian2}.
      */
-    @Param({"dubbo:hessian2", "dubbo:fastjson2", "dubbo:fastjson2-text", "dubbo:gson-text",
-            "tri:hessian2", "tri:fastjson2", "tri:fastjson2-text", "tri:gson-text",
-            "httpjson:fastjson2-text", "httpjson:gson-text"})
+    @Param({
+        "dubbo:hessian2", "dubbo:fastjson2", "dubbo:fastjson2-text", "dubbo:gson-text",
+        "tri:hessian2", "tri:fastjson2", "tri:fastjson2-text", "tri:gson-text",
+        "httpjson:fastjson2-text", "httpjson:gson-text"
+    })
     public String config;
 
     private ProviderServer server;

@@ -1,5 +1,8 @@
 package io.httpjson.benchmark.jmh;
 
+import java.lang.reflect.Type;
+import java.util.concurrent.TimeUnit;
+
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -12,9 +15,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.lang.reflect.Type;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Serialize + deserialize ops/s through Dubbo's Serialization SPI, per serialization and payload. The size in bytes

@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+
 import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkMessage;
 import io.httpjson.benchmark.service.BenchmarkMessages;
@@ -49,7 +50,8 @@ public final class SpiSerializer {
         AllowedTypes.allow(fm);
         URL url = URL.valueOf("dubbo://127.0.0.1:0/" + BenchmarkService.class.getName() + "?serialization=" + name)
                 .setScopeModel(fm.defaultApplication().getDefaultModule());
-        return new SpiSerializer(name, fm.getExtensionLoader(Serialization.class).getExtension(name), url);
+        return new SpiSerializer(
+                name, fm.getExtensionLoader(Serialization.class).getExtension(name), url);
     }
 
     public String name() {
@@ -67,9 +69,14 @@ public final class SpiSerializer {
     /** The generic type a JSON serialization needs to bring back User objects rather than maps. */
     public static Type genericType(Payload p) {
         try {
-            return p == Payload.message ? BenchmarkMessage.class
-                    : BenchmarkService.class.getMethod("listUser", int.class, int.class).getGenericReturnType() instanceof ParameterizedType pt
-                            ? pt.getActualTypeArguments()[0] : Page.class;
+            return p == Payload.message
+                    ? BenchmarkMessage.class
+                    : BenchmarkService.class
+                                            .getMethod("listUser", int.class, int.class)
+                                            .getGenericReturnType()
+                                    instanceof ParameterizedType pt
+                            ? pt.getActualTypeArguments()[0]
+                            : Page.class;
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException(e);
         }

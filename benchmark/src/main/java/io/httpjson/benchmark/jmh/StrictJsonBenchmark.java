@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.lang.reflect.Type;
 import java.util.concurrent.TimeUnit;
 
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.internal.StrictJson;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -18,9 +20,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-
-import io.httpjson.codec.JsonCodec;
-import io.httpjson.codec.internal.StrictJson;
 
 /**
  * The cost of the strict input check that every JSON codec runs before its engine binds ({@code check}), next to

@@ -10,7 +10,11 @@ import java.util.List;
 public record Export(String protocol, String serialization, long delayMillis) {
 
     public Export {
-        if (protocol == null || protocol.isBlank() || serialization == null || serialization.isBlank() || delayMillis < 0) {
+        if (protocol == null
+                || protocol.isBlank()
+                || serialization == null
+                || serialization.isBlank()
+                || delayMillis < 0) {
             throw new IllegalArgumentException("bad export " + protocol + ":" + serialization + ":" + delayMillis);
         }
     }

@@ -1,18 +1,5 @@
 package io.httpjson.benchmark.provider;
 
-import io.httpjson.benchmark.Loopback;
-import io.httpjson.benchmark.service.AllowedTypes;
-import io.httpjson.benchmark.service.BenchmarkService;
-import io.httpjson.benchmark.service.BenchmarkServiceImpl;
-
-import org.apache.dubbo.config.ApplicationConfig;
-import io.httpjson.benchmark.DubboApps;
-import org.apache.dubbo.config.ProtocolConfig;
-import org.apache.dubbo.config.RegistryConfig;
-import org.apache.dubbo.config.ServiceConfig;
-import org.apache.dubbo.config.bootstrap.DubboBootstrap;
-import org.apache.dubbo.rpc.model.FrameworkModel;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -20,6 +7,18 @@ import java.net.ServerSocket;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import io.httpjson.benchmark.DubboApps;
+import io.httpjson.benchmark.Loopback;
+import io.httpjson.benchmark.service.AllowedTypes;
+import io.httpjson.benchmark.service.BenchmarkService;
+import io.httpjson.benchmark.service.BenchmarkServiceImpl;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
 
 /**
  * Exports {@link BenchmarkService} for each {@link Export}, one port per protocol, all on 127.0.0.1, no registry.
@@ -49,7 +48,8 @@ public final class ProviderServer implements AutoCloseable {
         }
         Map<String, Integer> ports = new LinkedHashMap<>();
         for (Export e : exports) {
-            ports.computeIfAbsent(e.protocol(), p -> fixedPorts.getOrDefault(p, 0) > 0 ? fixedPorts.get(p) : freePort());
+            ports.computeIfAbsent(
+                    e.protocol(), p -> fixedPorts.getOrDefault(p, 0) > 0 ? fixedPorts.get(p) : freePort());
         }
         Loopback.configure();
         FrameworkModel fm = new FrameworkModel();
@@ -114,7 +114,6 @@ public final class ProviderServer implements AutoCloseable {
     public void close() {
         DubboApps.stopQuietly(bootstrap, frameworkModel);
     }
-
 
     /** A port that was free on 127.0.0.1 a moment ago. */
     public static int freePort() {

@@ -15,12 +15,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import javax.management.ObjectName;
+
 import com.sun.management.ThreadMXBean;
 
 /** What this JVM holds right now: heap after full GC, TCP sockets, threads, allocation, a class histogram. Linux. */
 final class ProcessProbe {
-    private static final ThreadMXBean THREADS =
-            (ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
     private ProcessProbe() {}
@@ -128,9 +128,12 @@ final class ProcessProbe {
     static Map<String, long[]> classHistogram() {
         Map<String, long[]> out = new HashMap<>();
         try {
-            String text = (String) ManagementFactory.getPlatformMBeanServer().invoke(
-                    new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
-                    new Object[] {null}, new String[] {String[].class.getName()});
+            String text = (String) ManagementFactory.getPlatformMBeanServer()
+                    .invoke(
+                            new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                            "gcClassHistogram",
+                            new Object[] {null},
+                            new String[] {String[].class.getName()});
             for (String line : text.split("\n")) {
                 String[] f = line.trim().split("\\s+");
                 if (f.length >= 4 && f[0].endsWith(":")) {
@@ -144,8 +147,8 @@ final class ProcessProbe {
     }
 
     /** The classes whose live bytes grew most from {@code before} to {@code after}, per address. */
-    static List<String> histogramGrowth(Map<String, long[]> before, Map<String, long[]> after, int addresses, int top,
-            Predicate<String> classes) {
+    static List<String> histogramGrowth(
+            Map<String, long[]> before, Map<String, long[]> after, int addresses, int top, Predicate<String> classes) {
         List<Map.Entry<String, long[]>> growth = new ArrayList<>();
         for (Map.Entry<String, long[]> e : after.entrySet()) {
             if (!classes.test(e.getKey())) {
@@ -156,12 +159,18 @@ final class ProcessProbe {
         }
         growth.sort((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1]));
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "%12s %12s %10s %10s  %s", "instances", "bytes", "inst/addr", "B/addr",
-                "class"));
+        lines.add(String.format(
+                Locale.ROOT, "%12s %12s %10s %10s  %s", "instances", "bytes", "inst/addr", "B/addr", "class"));
         for (int i = 0; i < Math.min(top, growth.size()); i++) {
             long[] v = growth.get(i).getValue();
-            lines.add(String.format(Locale.ROOT, "%12d %12d %10.2f %10.1f  %s", v[0], v[1],
-                    v[0] / (double) addresses, v[1] / (double) addresses, growth.get(i).getKey()));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "%12d %12d %10.2f %10.1f  %s",
+                    v[0],
+                    v[1],
+                    v[0] / (double) addresses,
+                    v[1] / (double) addresses,
+                    growth.get(i).getKey()));
         }
         return lines;
     }

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
+
 import io.httpjson.benchmark.DubboApps;
 import io.httpjson.benchmark.Loopback;
 import io.httpjson.benchmark.service.BenchmarkService;
@@ -65,12 +66,13 @@ public final class PushScenario {
         CONFIGS.put("dubbo-lazy", new String[] {"dubbo", "lazy", "true"});
     }
 
-    private static final Set<Integer> RESERVED_PORTS = Set.of(2181, 7070, 8080, 8090, 8848, 9090, 9848, 9849,
-            18080, 20880, 20881, 20882, 20883, 20884, 20885, 22222, 50051, 50052);
+    private static final Set<Integer> RESERVED_PORTS = Set.of(
+            2181, 7070, 8080, 8090, 8848, 9090, 9848, 9849, 18080, 20880, 20881, 20882, 20883, 20884, 20885, 22222,
+            50051, 50052);
 
     /** Where a protocol's own per-address state lives (Dubbo's registry, cluster and URL classes excluded). */
-    static final List<String> PROTOCOL_PACKAGES = List.of("io.httpjson.", "io.netty.", "org.apache.dubbo.remoting.",
-            "org.apache.dubbo.rpc.protocol.", "java.net.");
+    static final List<String> PROTOCOL_PACKAGES = List.of(
+            "io.httpjson.", "io.netty.", "org.apache.dubbo.remoting.", "org.apache.dubbo.rpc.protocol.", "java.net.");
 
     /** The provider application of the application-level mode ({@code provided-by} on the reference). */
     static final String PROVIDER_APP = "address-push-provider";
@@ -207,8 +209,13 @@ public final class PushScenario {
             maxPushMs = Math.max(maxPushMs, p[0] / 1e6);
             pushAlloc += p[1];
             pushAllocAll += p[2];
-            out.printf(Locale.ROOT, "push %d: %d addresses in %.1f ms, %d bytes allocated by the pushing thread%n",
-                    pushes, end, p[0] / 1e6, p[1]);
+            out.printf(
+                    Locale.ROOT,
+                    "push %d: %d addresses in %.1f ms, %d bytes allocated by the pushing thread%n",
+                    pushes,
+                    end,
+                    p[0] / 1e6,
+                    p[1]);
             out.flush();
         }
         target.forget();
@@ -234,13 +241,14 @@ public final class PushScenario {
         if (histogramTop > 0) {
             Map<String, long[]> histAfter = ProcessProbe.classHistogram();
             out.println("live-heap growth by class from the baseline to " + invokers1 + " addresses:");
-            for (String line : ProcessProbe.histogramGrowth(histBefore, histAfter, Math.max(1, invokers1), histogramTop,
-                    name -> true)) {
+            for (String line : ProcessProbe.histogramGrowth(
+                    histBefore, histAfter, Math.max(1, invokers1), histogramTop, name -> true)) {
                 out.println("  " + line);
             }
-            out.println("the same, protocol and transport classes only (" + String.join(", ", PROTOCOL_PACKAGES) + "):");
-            for (String line : ProcessProbe.histogramGrowth(histBefore, histAfter, Math.max(1, invokers1), histogramTop,
-                    PushScenario::protocolClass)) {
+            out.println(
+                    "the same, protocol and transport classes only (" + String.join(", ", PROTOCOL_PACKAGES) + "):");
+            for (String line : ProcessProbe.histogramGrowth(
+                    histBefore, histAfter, Math.max(1, invokers1), histogramTop, PushScenario::protocolClass)) {
                 out.println("  " + line);
             }
             out.flush();
@@ -277,8 +285,8 @@ public final class PushScenario {
         put("empty.threads", ProcessProbe.liveThreads() - threads0);
         if (histogramTop > 0) {
             out.println("live heap still above the baseline after the empty push, by class (per address pushed):");
-            for (String line : ProcessProbe.histogramGrowth(histBefore, ProcessProbe.classHistogram(), addresses,
-                    histogramTop, name -> true)) {
+            for (String line : ProcessProbe.histogramGrowth(
+                    histBefore, ProcessProbe.classHistogram(), addresses, histogramTop, name -> true)) {
                 out.println("  " + line);
             }
             put("empty.heap.above.baseline.after.histogram", ProcessProbe.heapAfterFullGc() - heap0);
@@ -369,8 +377,8 @@ public final class PushScenario {
             }
         }
         if (directories.size() != 1) {
-            throw new IllegalStateException("expected one consumer directory behind the instance listener, found "
-                    + directories.size());
+            throw new IllegalStateException(
+                    "expected one consumer directory behind the instance listener, found " + directories.size());
         }
         DynamicDirectory<?> directory = directories.get(0);
         return new Target() {
@@ -436,8 +444,8 @@ public final class PushScenario {
     /** Instance i of the provider application: the same host and port as {@link #providerUrl(int)}. */
     ServiceInstance providerInstance(int i, ApplicationModel model) {
         int k = i / ports.length;
-        DefaultServiceInstance instance = new DefaultServiceInstance(PROVIDER_APP, "127.0." + k + ".1",
-                ports[i % ports.length], model);
+        DefaultServiceInstance instance =
+                new DefaultServiceInstance(PROVIDER_APP, "127.0." + k + ".1", ports[i % ports.length], model);
         Map<String, String> metadata = new HashMap<>();
         metadata.put("dubbo.metadata.revision", revision());
         metadata.put("dubbo.metadata.storage-type", "remote");
@@ -470,14 +478,25 @@ public final class PushScenario {
         String host = "127.0." + k + ".1";
         int port = ports[i % ports.length];
         String iface = BenchmarkService.class.getName();
-        StringBuilder s = new StringBuilder(512).append(protocol).append("://").append(host).append(':').append(port)
-                .append('/').append(iface)
+        StringBuilder s = new StringBuilder(512)
+                .append(protocol)
+                .append("://")
+                .append(host)
+                .append(':')
+                .append(port)
+                .append('/')
+                .append(iface)
                 .append("?anyhost=false&application=address-push-provider&deprecated=false&dubbo=2.0.2")
-                .append("&dynamic=true&generic=false&interface=").append(iface)
-                .append("&methods=").append(methods)
-                .append("&pid=").append(10000 + i % 50000)
-                .append("&release=").append(Version.getVersion())
-                .append("&side=provider&timestamp=").append(timestampBase + i);
+                .append("&dynamic=true&generic=false&interface=")
+                .append(iface)
+                .append("&methods=")
+                .append(methods)
+                .append("&pid=")
+                .append(10000 + i % 50000)
+                .append("&release=")
+                .append(Version.getVersion())
+                .append("&side=provider&timestamp=")
+                .append(timestampBase + i);
         if (protocol.equals("httpjson")) {
             s.append("&serialization=fastjson2-text&prefer.serialization=fastjson2-text");
         } else {
@@ -503,7 +522,9 @@ public final class PushScenario {
                 // not Linux: only the reserved ports are avoided
             }
         }
-        return IntStream.rangeClosed(1025, 32767).filter(p -> !listening.contains(p)).toArray();
+        return IntStream.rangeClosed(1025, 32767)
+                .filter(p -> !listening.contains(p))
+                .toArray();
     }
 
     static boolean protocolClass(String name) {
@@ -521,7 +542,8 @@ public final class PushScenario {
 
     static String describe(Map<String, String> r) {
         StringBuilder sb = new StringBuilder();
-        r.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
+        r.forEach((k, v) ->
+                sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
         return sb.toString();
     }
 

@@ -3,7 +3,6 @@ package io.httpjson.benchmark.service;
 import io.httpjson.demo.api.Page;
 import io.httpjson.demo.api.Result;
 import io.httpjson.demo.api.User;
-
 import org.apache.dubbo.common.utils.SerializeSecurityManager;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
@@ -14,8 +13,7 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
  */
 public final class AllowedTypes {
     private static final Class<?>[] TYPES = {
-        BenchmarkService.class, BenchmarkMessage.class, Result.class, User.class, Page.class,
-        ProviderStats.class
+        BenchmarkService.class, BenchmarkMessage.class, Result.class, User.class, Page.class, ProviderStats.class
     };
 
     private AllowedTypes() {}

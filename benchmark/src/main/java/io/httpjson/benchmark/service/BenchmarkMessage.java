@@ -373,5 +373,4 @@ public class BenchmarkMessage implements Serializable {
     public void setField280(int field280) {
         this.field280 = field280;
     }
-
 }

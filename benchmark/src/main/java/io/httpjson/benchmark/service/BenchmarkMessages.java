@@ -4,12 +4,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+
 import com.google.protobuf.CodedOutputStream;
 
 /** Fills a {@link BenchmarkMessage} the way rpcx-benchmark's PrepareArgs does, and encodes it as protobuf. */
 public final class BenchmarkMessages {
     /** rpcx-benchmark's sentence: 18 characters, 54 bytes in UTF-8. */
-    public static final String TEXT = "\u8bb8\u591a\u5f80\u4e8b\u5728\u773c\u524d\u4e00\u5e55\u4e00\u5e55\uff0c\u53d8\u7684\u90a3\u9ebc\u6a21\u7cca";
+    public static final String TEXT =
+            "\u8bb8\u591a\u5f80\u4e8b\u5728\u773c\u524d\u4e00\u5e55\u4e00\u5e55\uff0c\u53d8\u7684\u90a3\u9ebc\u6a21\u7cca";
 
     private BenchmarkMessages() {}
 

@@ -3,6 +3,7 @@ package io.httpjson.benchmark.service;
 import java.io.Serializable;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+
 import com.sun.management.OperatingSystemMXBean;
 
 /** What the provider process reports about itself, read before and after a measured run. */

@@ -1,13 +1,13 @@
 package io.httpjson.benchmark.service;
 
-import io.httpjson.demo.api.Page;
-import io.httpjson.demo.api.User;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.User;
 
 /** Deterministic users for getUser/listUser and the serializer suite. */
 public final class Users {
@@ -17,7 +17,10 @@ public final class Users {
     private Users() {}
 
     public static User user(long id) {
-        User u = new User(id, "user-" + id, "user" + id + "@example.com",
+        User u = new User(
+                id,
+                "user-" + id,
+                "user" + id + "@example.com",
                 LocalDate.of(1980 + (int) (id % 30), 1 + (int) (id % 12), 1 + (int) (id % 28)),
                 LocalDateTime.of(2024, 1 + (int) (id % 12), 1 + (int) (id % 28), 10, 20, 30, 123_000_000),
                 Instant.ofEpochSecond(1_760_000_000L + id * 3_600L, 456_000_000));

@@ -1,10 +1,10 @@
 package io.httpjson.benchmark.client;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +22,9 @@ class ReportJsonTest {
         info.put("truncated", false);
         info.put("provider_jvm_args", "-Dx=\"a\\b\"\n");
         info.put("summary", List.of(row));
-        assertThat(Report.json(info)).isEqualTo("{\"calls\":200,\"first_error\":null,\"truncated\":false,"
-                + "\"provider_jvm_args\":\"-Dx=\\\"a\\\\b\\\"\\n\",\"summary\":[{\"p99_us\":1234.568,\"ratio\":null}]}");
+        assertThat(Report.json(info))
+                .isEqualTo(
+                        "{\"calls\":200,\"first_error\":null,\"truncated\":false,"
+                                + "\"provider_jvm_args\":\"-Dx=\\\"a\\\\b\\\"\\n\",\"summary\":[{\"p99_us\":1234.568,\"ratio\":null}]}");
     }
 }

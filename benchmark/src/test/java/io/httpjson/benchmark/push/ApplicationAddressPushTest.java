@@ -25,7 +25,9 @@ class ApplicationAddressPushTest {
     @Test
     void completesAtApplicationLevel() {
         assertThat(run.code).as(out + run.err).isZero();
-        assertThat(out).doesNotContain("FAILED").contains("| figure | httpjson |")
+        assertThat(out)
+                .doesNotContain("FAILED")
+                .contains("| figure | httpjson |")
                 .contains("| discovery level | application |");
         assertThat(run.cell("addresses pushed")).isEqualTo(N);
     }
@@ -48,5 +50,4 @@ class ApplicationAddressPushTest {
         assertThat(run.cell("scale-in: invokers the protocol holds")).as(out).isEqualTo(N / 2);
         assertThat(run.cell("empty push: invokers the protocol holds")).as(out).isZero();
     }
-
 }

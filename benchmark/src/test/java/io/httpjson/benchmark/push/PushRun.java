@@ -21,8 +21,16 @@ final class PushRun {
 
     /** Runs {@code push} for httpjson with {@code addresses} in batches of 100, plus {@code extra} flags. */
     static PushRun of(int addresses, String... extra) {
-        List<String> args = new ArrayList<>(List.of("push", "--addresses", Integer.toString(addresses),
-                "--batch", "100", "--configs", "httpjson", "--max-seconds", "300",
+        List<String> args = new ArrayList<>(List.of(
+                "push",
+                "--addresses",
+                Integer.toString(addresses),
+                "--batch",
+                "100",
+                "--configs",
+                "httpjson",
+                "--max-seconds",
+                "300",
                 "--jvm-args=-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"));
         args.addAll(List.of(extra));
         StringWriter o = new StringWriter();

@@ -15,8 +15,7 @@ public class Page<T> implements Serializable {
     private long total;
     private List<T> items = new ArrayList<>();
 
-    public Page() {
-    }
+    public Page() {}
 
     public Page(int pageNumber, int pageSize, long total, List<T> items) {
         this.pageNumber = pageNumber;
@@ -65,7 +64,10 @@ public class Page<T> implements Serializable {
         if (!(o instanceof Page<?> p)) {
             return false;
         }
-        return pageNumber == p.pageNumber && pageSize == p.pageSize && total == p.total && Objects.equals(items, p.items);
+        return pageNumber == p.pageNumber
+                && pageSize == p.pageSize
+                && total == p.total
+                && Objects.equals(items, p.items);
     }
 
     @Override
@@ -75,6 +77,7 @@ public class Page<T> implements Serializable {
 
     @Override
     public String toString() {
-        return "Page{pageNumber=" + pageNumber + ", pageSize=" + pageSize + ", total=" + total + ", items=" + items + '}';
+        return "Page{pageNumber=" + pageNumber + ", pageSize=" + pageSize + ", total=" + total + ", items=" + items
+                + '}';
     }
 }

@@ -24,8 +24,7 @@ public class User implements Serializable {
     private List<String> roles = new ArrayList<>();
     private Map<String, String> attributes = new LinkedHashMap<>();
 
-    public User() {
-    }
+    public User() {}
 
     public User(long id, String name, String email, LocalDate birthday, LocalDateTime registeredAt, Instant lastLogin) {
         this.id = id;
@@ -116,9 +115,13 @@ public class User implements Serializable {
         if (!(o instanceof User u)) {
             return false;
         }
-        return id == u.id && Objects.equals(name, u.name) && Objects.equals(email, u.email)
-                && Objects.equals(birthday, u.birthday) && Objects.equals(registeredAt, u.registeredAt)
-                && Objects.equals(lastLogin, u.lastLogin) && Objects.equals(roles, u.roles)
+        return id == u.id
+                && Objects.equals(name, u.name)
+                && Objects.equals(email, u.email)
+                && Objects.equals(birthday, u.birthday)
+                && Objects.equals(registeredAt, u.registeredAt)
+                && Objects.equals(lastLogin, u.lastLogin)
+                && Objects.equals(roles, u.roles)
                 && Objects.equals(attributes, u.attributes);
     }
 

@@ -13,8 +13,7 @@ public class UserNotFoundException extends Exception {
 
     private int code;
 
-    public UserNotFoundException() {
-    }
+    public UserNotFoundException() {}
 
     public UserNotFoundException(String message, int code) {
         super(message);

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+
 import io.httpjson.demo.api.GreetingService;
 import io.httpjson.demo.api.UserService;
 import org.apache.dubbo.common.URL;
@@ -45,6 +46,7 @@ public final class DemoProvider implements AutoCloseable {
         public String registry;
         /** {@code interface}, {@code instance} or {@code all}; null leaves Dubbo's default. */
         public String registerMode;
+
         public String applicationName = "httpjson-demo-provider";
         public String instanceName = "provider";
         public Map<String, String> applicationParameters = new LinkedHashMap<>();
@@ -57,8 +59,13 @@ public final class DemoProvider implements AutoCloseable {
     private final UserServiceImpl users;
     private final List<ServiceConfig<?>> services;
 
-    private DemoProvider(FrameworkModel frameworkModel, DubboBootstrap bootstrap, Map<String, Integer> ports,
-                         GreetingServiceImpl greeting, UserServiceImpl users, List<ServiceConfig<?>> services) {
+    private DemoProvider(
+            FrameworkModel frameworkModel,
+            DubboBootstrap bootstrap,
+            Map<String, Integer> ports,
+            GreetingServiceImpl greeting,
+            UserServiceImpl users,
+            List<ServiceConfig<?>> services) {
         this.frameworkModel = frameworkModel;
         this.bootstrap = bootstrap;
         this.ports = ports;
@@ -117,17 +124,20 @@ public final class DemoProvider implements AutoCloseable {
             }
             bootstrap.application(application);
 
-            RegistryConfig registry = new RegistryConfig(settings.registry == null ? RegistryConfig.NO_AVAILABLE : settings.registry);
+            RegistryConfig registry =
+                    new RegistryConfig(settings.registry == null ? RegistryConfig.NO_AVAILABLE : settings.registry);
             bootstrap.registry(registry);
 
             Map<String, Integer> ports = new LinkedHashMap<>();
             List<ProtocolConfig> protocols = new ArrayList<>();
             for (String name : settings.protocols) {
-                int port = switch (name) {
-                    case HTTPJSON -> settings.httpjsonPort;
-                    case DUBBO -> settings.dubboPort;
-                    default -> throw new IllegalArgumentException("unknown protocol " + name + " (httpjson or dubbo)");
-                };
+                int port =
+                        switch (name) {
+                            case HTTPJSON -> settings.httpjsonPort;
+                            case DUBBO -> settings.dubboPort;
+                            default -> throw new IllegalArgumentException(
+                                    "unknown protocol " + name + " (httpjson or dubbo)");
+                        };
                 if (port == 0) {
                     port = freeLoopbackPort();
                 }
@@ -152,7 +162,8 @@ public final class DemoProvider implements AutoCloseable {
             bootstrap.service(userService);
 
             bootstrap.start();
-            return new DemoProvider(frameworkModel, bootstrap, ports, greeting, users, List.of(greetingService, userService));
+            return new DemoProvider(
+                    frameworkModel, bootstrap, ports, greeting, users, List.of(greetingService, userService));
         } catch (RuntimeException e) {
             frameworkModel.destroy();
             throw e;
@@ -209,7 +220,8 @@ public final class DemoProvider implements AutoCloseable {
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
-                case "--protocols" -> settings.protocols = List.of(value(args, ++i, arg).split(","));
+                case "--protocols" -> settings.protocols =
+                        List.of(value(args, ++i, arg).split(","));
                 case "--httpjson-port" -> settings.httpjsonPort = Integer.parseInt(value(args, ++i, arg));
                 case "--dubbo-port" -> settings.dubboPort = Integer.parseInt(value(args, ++i, arg));
                 case "--registry" -> settings.registry = value(args, ++i, arg);
@@ -238,14 +250,17 @@ public final class DemoProvider implements AutoCloseable {
                     + provider.port(HTTPJSON) + "/" + GreetingService.class.getName() + "/sayHello");
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                provider.close();
-            } catch (RuntimeException e) {
-                // Dubbo's own shutdown hook may have closed it first.
-            }
-            stopped.countDown();
-        }, "demo-provider-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                provider.close();
+                            } catch (RuntimeException e) {
+                                // Dubbo's own shutdown hook may have closed it first.
+                            }
+                            stopped.countDown();
+                        },
+                        "demo-provider-shutdown"));
         stopped.await();
     }
 

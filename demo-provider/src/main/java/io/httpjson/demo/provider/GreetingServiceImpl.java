@@ -1,9 +1,9 @@
 package io.httpjson.demo.provider;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 import io.httpjson.demo.api.GreetingService;
 import io.httpjson.demo.api.Result;
-
-import java.util.concurrent.atomic.AtomicLong;
 
 public class GreetingServiceImpl implements GreetingService {
 

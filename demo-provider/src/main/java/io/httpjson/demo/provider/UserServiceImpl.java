@@ -1,10 +1,5 @@
 package io.httpjson.demo.provider;
 
-import io.httpjson.demo.api.Page;
-import io.httpjson.demo.api.User;
-import io.httpjson.demo.api.UserNotFoundException;
-import io.httpjson.demo.api.UserService;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,6 +14,11 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
+
+import io.httpjson.demo.api.Page;
+import io.httpjson.demo.api.User;
+import io.httpjson.demo.api.UserNotFoundException;
+import io.httpjson.demo.api.UserService;
 
 /** An in-memory user directory seeded with three users. */
 public class UserServiceImpl implements UserService {
@@ -42,7 +42,11 @@ public class UserServiceImpl implements UserService {
 
     private void seed(String name, String email, LocalDate birthday, List<String> roles) {
         long id = ids.incrementAndGet();
-        User u = new User(id, name, email, birthday,
+        User u = new User(
+                id,
+                name,
+                email,
+                birthday,
                 LocalDateTime.of(2024, 1, (int) id, 9, 30, 15, 123_000_000),
                 Instant.parse("2025-06-0" + id + "T08:15:30.5Z"));
         u.setRoles(new ArrayList<>(roles));
@@ -128,12 +132,14 @@ public class UserServiceImpl implements UserService {
 
     @Override
     public CompletableFuture<User> getUserAsync(long id) {
-        return CompletableFuture.supplyAsync(() -> {
-            User u = users.get(id);
-            if (u == null) {
-                throw new IllegalArgumentException("no user with id " + id);
-            }
-            return u.copy();
-        }, asyncExecutor);
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    User u = users.get(id);
+                    if (u == null) {
+                        throw new IllegalArgumentException("no user with id " + id);
+                    }
+                    return u.copy();
+                },
+                asyncExecutor);
     }
 }

@@ -1,16 +1,16 @@
 package io.httpjson.demo.provider;
 
-import io.httpjson.demo.api.GreetingService;
-import org.apache.dubbo.common.URL;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+
+import io.httpjson.demo.api.GreetingService;
+import org.apache.dubbo.common.URL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -34,20 +34,20 @@ class DemoProviderTest {
     @Test
     void exportsBothServicesOnEveryAvailableProtocolOnLoopback() {
         assertThat(provider.ports().keySet()).containsExactlyElementsOf(DemoProvider.defaultProtocols());
+        assertThat(provider.exportedUrls()).hasSize(2 * provider.ports().size()).allSatisfy(url -> {
+            assertThat(url.getHost()).isEqualTo("127.0.0.1");
+            assertThat(url.getPort()).isEqualTo(provider.port(url.getProtocol()));
+        });
         assertThat(provider.exportedUrls())
-                .hasSize(2 * provider.ports().size())
-                .allSatisfy(url -> {
-                    assertThat(url.getHost()).isEqualTo("127.0.0.1");
-                    assertThat(url.getPort()).isEqualTo(provider.port(url.getProtocol()));
-                });
-        assertThat(provider.exportedUrls()).extracting(URL::getServiceInterface)
+                .extracting(URL::getServiceInterface)
                 .contains(GreetingService.class.getName(), "io.httpjson.demo.api.UserService");
     }
 
     @Test
     void answersThePlainHttpCallShownInTheDocs() throws Exception {
         assumeTrue(DemoProvider.httpjsonAvailable(), "httpjson protocol not on the classpath yet");
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + provider.port("httpjson")
                         + "/io.httpjson.demo.api.GreetingService/sayHello"))
                 .header("Content-Type", "application/json")

@@ -9,8 +9,7 @@ public class Greeting implements Serializable {
     private String message;
     private int length;
 
-    public Greeting() {
-    }
+    public Greeting() {}
 
     public Greeting(String message) {
         this.message = message;

@@ -1,13 +1,5 @@
 package io.httpjson.demo.boot;
 
-import org.apache.dubbo.config.annotation.DubboReference;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -20,6 +12,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Enumeration;
+
+import org.apache.dubbo.config.annotation.DubboReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,8 +52,10 @@ class BootDemoApplicationTest {
 
     @Test
     void plainHttpClientGetsJson() throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(
                                 URI.create("http://127.0.0.1:" + PORT + "/" + HelloService.class.getName() + "/hello"))
                         .header("Content-Type", "application/json")
                         .timeout(Duration.ofSeconds(10))
@@ -61,8 +63,8 @@ class BootDemoApplicationTest {
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
         assertThat(response.body().replace(" ", ""))
                 .contains("\"message\":\"Hello,curl!\"")
                 .contains("\"length\":12");
@@ -70,7 +72,8 @@ class BootDemoApplicationTest {
 
     /** Until the protocol module ships its SPI file this test has nothing to run against. */
     static boolean httpjsonProtocolOnClasspath() throws IOException {
-        Enumeration<URL> files = BootDemoApplicationTest.class.getClassLoader()
+        Enumeration<URL> files = BootDemoApplicationTest.class
+                .getClassLoader()
                 .getResources("META-INF/dubbo/org.apache.dubbo.rpc.Protocol");
         while (files.hasMoreElements()) {
             try (InputStream in = files.nextElement().openStream()) {

@@ -5,7 +5,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-
 import javax.net.ssl.SSLContext;
 
 import io.netty.handler.ssl.JdkSslContext;
@@ -25,13 +24,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the provider serves HTTPS with mutual TLS, the app's own Dubbo reference calls it over TLS, an HTTPS client with
  * a trusted certificate gets JSON, and plain HTTP is turned away.
  */
-@SpringBootTest(properties = {
-        "dubbo.ssl.server-key-cert-chain-path=classpath:tls/server.pem",
-        "dubbo.ssl.server-private-key-path=classpath:tls/server.key",
-        "dubbo.ssl.server-trust-cert-collection-path=classpath:tls/ca.pem",
-        "dubbo.ssl.client-key-cert-chain-path=classpath:tls/client.pem",
-        "dubbo.ssl.client-private-key-path=classpath:tls/client.key",
-        "dubbo.ssl.client-trust-cert-collection-path=classpath:tls/ca.pem"})
+@SpringBootTest(
+        properties = {
+            "dubbo.ssl.server-key-cert-chain-path=classpath:tls/server.pem",
+            "dubbo.ssl.server-private-key-path=classpath:tls/server.key",
+            "dubbo.ssl.server-trust-cert-collection-path=classpath:tls/ca.pem",
+            "dubbo.ssl.client-key-cert-chain-path=classpath:tls/client.pem",
+            "dubbo.ssl.client-private-key-path=classpath:tls/client.key",
+            "dubbo.ssl.client-trust-cert-collection-path=classpath:tls/ca.pem"
+        })
 @EnabledIf("io.httpjson.demo.boot.BootDemoApplicationTest#httpjsonProtocolOnClasspath")
 class BootTlsTest {
 
@@ -46,8 +47,9 @@ class BootTlsTest {
     HelloService helloService;
 
     private static HttpResponse<String> post(HttpClient http, String scheme) throws Exception {
-        return http.send(HttpRequest.newBuilder(
-                        URI.create(scheme + "://127.0.0.1:" + PORT + "/" + HelloService.class.getName() + "/hello"))
+        return http.send(
+                HttpRequest.newBuilder(URI.create(
+                                scheme + "://127.0.0.1:" + PORT + "/" + HelloService.class.getName() + "/hello"))
                         .header("Content-Type", "application/json")
                         .timeout(Duration.ofSeconds(10))
                         .POST(HttpRequest.BodyPublishers.ofString("[\"tls\"]"))
@@ -63,12 +65,17 @@ class BootTlsTest {
     @Test
     void httpsClientWithATrustedCertificateGetsJsonAndPlainHttpIsTurnedAway() throws Exception {
         ClassLoader cl = BootTlsTest.class.getClassLoader();
-        SSLContext context = ((JdkSslContext) SslContextBuilder.forClient().sslProvider(SslProvider.JDK)
-                .trustManager(cl.getResourceAsStream("tls/ca.pem"))
-                .keyManager(cl.getResourceAsStream("tls/client.pem"), cl.getResourceAsStream("tls/client.key"))
-                .build()).context();
-        HttpClient https = HttpClient.newBuilder().sslContext(context).version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        SSLContext context = ((JdkSslContext) SslContextBuilder.forClient()
+                        .sslProvider(SslProvider.JDK)
+                        .trustManager(cl.getResourceAsStream("tls/ca.pem"))
+                        .keyManager(cl.getResourceAsStream("tls/client.pem"), cl.getResourceAsStream("tls/client.key"))
+                        .build())
+                .context();
+        HttpClient https = HttpClient.newBuilder()
+                .sslContext(context)
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         HttpResponse<String> ok = post(https, "https");
         assertThat(ok.statusCode()).isEqualTo(200);
         assertThat(ok.body().replace(" ", "")).contains("\"message\":\"Hello,tls!\"");

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 
 import com.alibaba.fastjson2.JSONReader;
 import com.alibaba.fastjson2.JSONWriter;
-
 import io.httpjson.codec.AbstractJsonCodec;
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.serialization.fastjson.internal.Fastjson2Config;
@@ -55,7 +54,9 @@ public final class Fastjson2TextCodec extends AbstractJsonCodec {
 
     @Override
     protected Reader reader(byte[] json, int offset, int length) {
-        return new FastReader(json, offset + length,
+        return new FastReader(
+                json,
+                offset + length,
                 JSONReader.of(json, offset, length, StandardCharsets.UTF_8, Fastjson2Config.READ_CONTEXT));
     }
 

@@ -5,12 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.apache.dubbo.rpc.RpcContext;
-
 import io.httpjson.serialization.it.Model.BizException;
 import io.httpjson.serialization.it.Model.Color;
 import io.httpjson.serialization.it.Model.Foo;
 import io.httpjson.serialization.it.Model.Result;
+import org.apache.dubbo.rpc.RpcContext;
 
 public class DemoServiceImpl implements DemoService {
     @Override

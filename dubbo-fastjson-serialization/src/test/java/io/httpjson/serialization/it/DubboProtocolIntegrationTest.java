@@ -1,8 +1,5 @@
 package io.httpjson.serialization.it;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -14,6 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.httpjson.codec.RemoteException;
+import io.httpjson.serialization.it.Model.BizException;
+import io.httpjson.serialization.it.Model.Color;
+import io.httpjson.serialization.it.Model.Foo;
+import io.httpjson.serialization.it.Model.Result;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -31,11 +33,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import io.httpjson.codec.RemoteException;
-import io.httpjson.serialization.it.Model.BizException;
-import io.httpjson.serialization.it.Model.Color;
-import io.httpjson.serialization.it.Model.Foo;
-import io.httpjson.serialization.it.Model.Result;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** One service exported over the real dubbo protocol with hessian2, gson-text and fastjson2-text; real consumers. */
 class DubboProtocolIntegrationTest {
@@ -63,7 +61,8 @@ class DubboProtocolIntegrationTest {
         service.setInterface(DemoService.class);
         service.setRef(new DemoServiceImpl());
         service.setProtocols(protocols);
-        bootstrap.application(new ApplicationConfig("httpjson-serialization-it"))
+        bootstrap
+                .application(new ApplicationConfig("httpjson-serialization-it"))
                 .registry(new RegistryConfig("N/A"))
                 .protocols(protocols)
                 .service(service)
@@ -72,8 +71,8 @@ class DubboProtocolIntegrationTest {
             ReferenceConfig<DemoService> ref = new ReferenceConfig<>();
             ref.setInterface(DemoService.class);
             ref.setId("ref-" + s);
-            ref.setUrl("dubbo://127.0.0.1:" + PORTS.get(s) + "/" + DemoService.class.getName()
-                    + "?serialization=" + s + "&prefer.serialization=" + s + "&heartbeat=200");
+            ref.setUrl("dubbo://127.0.0.1:" + PORTS.get(s) + "/" + DemoService.class.getName() + "?serialization=" + s
+                    + "&prefer.serialization=" + s + "&heartbeat=200");
             ref.setTimeout(5000);
             ref.setCheck(true);
             bootstrap.reference(ref);
@@ -127,7 +126,9 @@ class DubboProtocolIntegrationTest {
 
             RpcContext.getClientAttachment().setAttachment("trace", "t-" + e.getKey());
             assertThat(c.attachment("trace")).isEqualTo("t-" + e.getKey());
-            assertThat(RpcContext.getServerContext().getAttachment("reply")).as(e.getKey()).isEqualTo("from-provider");
+            assertThat(RpcContext.getServerContext().getAttachment("reply"))
+                    .as(e.getKey())
+                    .isEqualTo("from-provider");
 
             Throwable thrown = null;
             try {
@@ -135,9 +136,14 @@ class DubboProtocolIntegrationTest {
             } catch (Throwable t) {
                 thrown = t;
             }
-            assertThat(thrown).as(e.getKey()).isExactlyInstanceOf(BizException.class).hasMessage("business failed 42");
+            assertThat(thrown)
+                    .as(e.getKey())
+                    .isExactlyInstanceOf(BizException.class)
+                    .hasMessage("business failed 42");
             assertThat(((BizException) thrown).getCode()).isEqualTo(42);
-            assertThat(thrown.getCause()).isInstanceOf(IllegalArgumentException.class).hasMessage("root cause");
+            assertThat(thrown.getCause())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("root cause");
             results.add(thrown.getMessage());
 
             if (reference == null) {
@@ -155,8 +161,7 @@ class DubboProtocolIntegrationTest {
             assertThat(c.big(1L)).isEqualTo(1L);
             long after = lastServerRead(PORTS.get(s));
             // Only heartbeats move the provider's read timestamp while the client is idle.
-            Awaitility.await().atMost(Duration.ofSeconds(10))
-                    .until(() -> lastServerRead(PORTS.get(s)) > after + 200);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> lastServerRead(PORTS.get(s)) > after + 200);
             assertThat(c.big(2L)).as(s).isEqualTo(2L);
         }
     }
@@ -175,10 +180,15 @@ class DubboProtocolIntegrationTest {
     @Test
     void hostileExceptionClassIsRefused() throws Exception {
         for (String s : List.of("gson-text", "fastjson2-text")) {
-            Serialization serialization = FrameworkModel.defaultModel().getExtensionLoader(Serialization.class).getExtension(s);
-            for (String gadget : List.of("com.sun.rowset.JdbcRowSetImpl", GadgetThrowable.class.getName(),
+            Serialization serialization = FrameworkModel.defaultModel()
+                    .getExtensionLoader(Serialization.class)
+                    .getExtension(s);
+            for (String gadget : List.of(
+                    "com.sun.rowset.JdbcRowSetImpl",
+                    GadgetThrowable.class.getName(),
                     "com.sun.org.apache.xalan.internal.xsltc.trax.TemplatesImpl")) {
-                byte[] body = ("{\"exception\":\"" + gadget + "\",\"message\":\"boom\"}\n").getBytes(StandardCharsets.UTF_8);
+                byte[] body =
+                        ("{\"exception\":\"" + gadget + "\",\"message\":\"boom\"}\n").getBytes(StandardCharsets.UTF_8);
                 ObjectInput in = serialization.deserialize(null, new ByteArrayInputStream(body));
                 Throwable t = in.readThrowable();
                 assertThat(t).isExactlyInstanceOf(RemoteException.class).hasMessageStartingWith(gadget + ": boom (");

@@ -1,10 +1,9 @@
 package io.httpjson.serialization.it;
 
-import org.apache.dubbo.common.serialize.Serialization;
-
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.serialization.fastjson.Fastjson2TextCodec;
 import io.httpjson.serialization.fastjson.Fastjson2TextSerialization;
+import org.apache.dubbo.common.serialize.Serialization;
 
 /** The strict-input contract on the Fastjson2 engine. */
 class Fastjson2StrictInputTest extends StrictInputContract {

@@ -1,8 +1,5 @@
 package io.httpjson.serialization.it;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -15,10 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.JsonCodecException;
 import io.httpjson.serialization.fastjson.Fastjson2TextCodec;
@@ -26,6 +19,12 @@ import io.httpjson.serialization.gson.GsonTextCodec;
 import io.httpjson.serialization.it.Model.Color;
 import io.httpjson.serialization.it.Model.Foo;
 import io.httpjson.serialization.it.Model.Result;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class JsonCodecEnginesTest {
 
@@ -38,9 +37,17 @@ class JsonCodecEnginesTest {
 
     static Type type(Class<?> raw, Type... args) {
         return new ParameterizedType() {
-            public Type[] getActualTypeArguments() { return args; }
-            public Type getRawType() { return raw; }
-            public Type getOwnerType() { return null; }
+            public Type[] getActualTypeArguments() {
+                return args;
+            }
+
+            public Type getRawType() {
+                return raw;
+            }
+
+            public Type getOwnerType() {
+                return null;
+            }
         };
     }
 
@@ -64,7 +71,9 @@ class JsonCodecEnginesTest {
     @MethodSource("codecs")
     void goldenJsonForEveryMappingRule(JsonCodec c) throws Exception {
         assertThat(json(c, Model.fullFoo())).isEqualTo(FULL_FOO);
-        assertThat(json(c, new Foo("n", 0))).as("nulls left out, transient skipped").isEqualTo("{\"count\":0,\"name\":\"n\"}");
+        assertThat(json(c, new Foo("n", 0)))
+                .as("nulls left out, transient skipped")
+                .isEqualTo("{\"count\":0,\"name\":\"n\"}");
         assertThat(json(c, null)).isEqualTo("null");
         assertThat(json(c, new Object[] {null, 1, "s"})).isEqualTo("[null,1,\"s\"]");
         assertThat(json(c, new int[] {1, 2})).isEqualTo("[1,2]");
@@ -72,14 +81,25 @@ class JsonCodecEnginesTest {
         assertThat(json(c, List.of())).isEqualTo("[]");
         assertThat(json(c, Map.of())).isEqualTo("{}");
         assertThat(json(c, Long.MAX_VALUE)).isEqualTo("9223372036854775807");
-        assertThat(json(c, new Result<>(0, null, List.of(new Foo("a", 1))))).isEqualTo("{\"code\":0,\"data\":[{\"count\":1,\"name\":\"a\"}]}");
+        assertThat(json(c, new Result<>(0, null, List.of(new Foo("a", 1)))))
+                .isEqualTo("{\"code\":0,\"data\":[{\"count\":1,\"name\":\"a\"}]}");
         assertThat(json(c, "é\"\\\n<")).isEqualTo("\"é\\\"\\\\\\n<\"");
     }
 
     @Test
     void bothEnginesWriteIdenticalBytes() throws Exception {
-        Object[] values = {Model.fullFoo(), Model.fooMap(), Model.users(3), new Result<>(1, "m", Model.fooMap()),
-            Model.allBytes(300), new long[] {1L << 60}, new BigDecimal("1E+3"), BigInteger.TEN.pow(30), 1.5d, 0.1f};
+        Object[] values = {
+            Model.fullFoo(),
+            Model.fooMap(),
+            Model.users(3),
+            new Result<>(1, "m", Model.fooMap()),
+            Model.allBytes(300),
+            new long[] {1L << 60},
+            new BigDecimal("1E+3"),
+            BigInteger.TEN.pow(30),
+            1.5d,
+            0.1f
+        };
         for (Object v : values) {
             assertThat(json(GSON, v)).as(v.getClass().getName()).isEqualTo(json(FASTJSON, v));
         }
@@ -93,14 +113,17 @@ class JsonCodecEnginesTest {
         for (JsonCodec w : List.of(FASTJSON, GSON)) {
             for (JsonCodec r : List.of(FASTJSON, GSON)) {
                 assertThat(read(r, json(w, Model.fullFoo()), Foo.class)).isEqualTo(Model.fullFoo());
-                Result<?> res = (Result<?>) read(r, json(w, new Result<>(2, "ok", List.of(Model.fullFoo()))), resultOfList);
+                Result<?> res =
+                        (Result<?>) read(r, json(w, new Result<>(2, "ok", List.of(Model.fullFoo()))), resultOfList);
                 assertThat(res.code).isEqualTo(2);
                 assertThat((List<Object>) res.data).containsExactly(Model.fullFoo());
                 Map<?, ?> m = (Map<?, ?>) read(r, json(w, Model.fooMap()), mapOfFoo);
                 assertThat(m).isEqualTo(Model.fooMap());
                 assertThat(new ArrayList<Object>(m.keySet())).containsExactly("x", "y");
-                assertThat((byte[]) read(r, json(w, Model.allBytes(256)), byte[].class)).isEqualTo(Model.allBytes(256));
-                assertThat((Color[]) read(r, json(w, Color.values()), Color[].class)).containsExactly(Color.values());
+                assertThat((byte[]) read(r, json(w, Model.allBytes(256)), byte[].class))
+                        .isEqualTo(Model.allBytes(256));
+                assertThat((Color[]) read(r, json(w, Color.values()), Color[].class))
+                        .containsExactly(Color.values());
             }
         }
     }
@@ -108,8 +131,11 @@ class JsonCodecEnginesTest {
     @ParameterizedTest
     @MethodSource("codecs")
     void objectTypedValuesFollowTheContract(JsonCodec c) {
-        Object v = read(c, "{\"i\":1,\"l\":12345678901,\"b\":123456789012345678901234567890,\"d\":2.5,\"e\":1e3,"
-                + "\"a\":[true,null,\"s\",{}]}", Object.class);
+        Object v = read(
+                c,
+                "{\"i\":1,\"l\":12345678901,\"b\":123456789012345678901234567890,\"d\":2.5,\"e\":1e3,"
+                        + "\"a\":[true,null,\"s\",{}]}",
+                Object.class);
         assertThat(v).isInstanceOf(LinkedHashMap.class);
         Map<?, ?> m = (Map<?, ?>) v;
         assertThat(m.get("i")).isEqualTo(1);
@@ -129,19 +155,28 @@ class JsonCodecEnginesTest {
         assertThat(c.readArray(b, 0, b.length, new Type[] {String.class, int.class, long.class}))
                 .containsExactly("a", 2, 0L);
         assertThatThrownBy(() -> c.readArray(b, 0, b.length, new Type[] {String.class, int.class}))
-                .isInstanceOf(JsonCodecException.class).hasMessageContaining("expected 2 argument(s) but found 3");
-        assertThatThrownBy(() -> c.readArray(b, 0, b.length, new Type[] {String.class, int.class, long.class, int.class}))
-                .isInstanceOf(JsonCodecException.class).hasMessageContaining("expected 4 argument(s) but found 3");
+                .isInstanceOf(JsonCodecException.class)
+                .hasMessageContaining("expected 2 argument(s) but found 3");
+        assertThatThrownBy(
+                        () -> c.readArray(b, 0, b.length, new Type[] {String.class, int.class, long.class, int.class}))
+                .isInstanceOf(JsonCodecException.class)
+                .hasMessageContaining("expected 4 argument(s) but found 3");
         assertThatThrownBy(() -> c.readArray(b, 0, b.length, new Type[] {int.class, int.class, long.class}))
-                .isInstanceOf(JsonCodecException.class).hasMessageContaining("argument 0").hasMessageContaining("int");
+                .isInstanceOf(JsonCodecException.class)
+                .hasMessageContaining("argument 0")
+                .hasMessageContaining("int");
         byte[] marker = "[\"a\",2,null]\u001A[9]".getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> c.readArray(marker, 0, marker.length, new Type[] {String.class, int.class, long.class}))
+        assertThatThrownBy(
+                        () -> c.readArray(marker, 0, marker.length, new Type[] {String.class, int.class, long.class}))
                 .isInstanceOf(JsonCodecException.class);
         byte[] n = "{\"b\":3,\"a\":\"x\"}".getBytes(StandardCharsets.UTF_8);
-        assertThat(c.readNamed(n, 0, n.length, new String[] {"a", "b", "c"}, new Type[] {String.class, int.class, int.class}))
+        assertThat(c.readNamed(
+                        n, 0, n.length, new String[] {"a", "b", "c"}, new Type[] {String.class, int.class, int.class}))
                 .containsExactly("x", 3, 0);
         assertThatThrownBy(() -> c.readNamed(n, 0, n.length, new String[] {"a"}, new Type[] {String.class}))
-                .isInstanceOf(JsonCodecException.class).hasMessageContaining("unknown argument \"b\"").hasMessageContaining("[a]");
+                .isInstanceOf(JsonCodecException.class)
+                .hasMessageContaining("unknown argument \"b\"")
+                .hasMessageContaining("[a]");
     }
 
     @ParameterizedTest
@@ -167,24 +202,36 @@ class JsonCodecEnginesTest {
     }
 
     private static void assertBad(JsonCodec c, String json, Type t, String expected) {
-        assertThatThrownBy(() -> read(c, json, t)).as(json.length() > 40 ? json.substring(0, 40) : json)
-                .isExactlyInstanceOf(JsonCodecException.class).hasMessageContaining(expected);
+        assertThatThrownBy(() -> read(c, json, t))
+                .as(json.length() > 40 ? json.substring(0, 40) : json)
+                .isExactlyInstanceOf(JsonCodecException.class)
+                .hasMessageContaining(expected);
     }
 
     @ParameterizedTest
     @MethodSource("codecs")
     void typeKeysNeverLoadClasses(JsonCodec c) {
-        for (String gadget : List.of("io.httpjson.serialization.it.Gadget", "com.sun.rowset.JdbcRowSetImpl",
+        for (String gadget : List.of(
+                "io.httpjson.serialization.it.Gadget",
+                "com.sun.rowset.JdbcRowSetImpl",
                 "org.springframework.context.support.ClassPathXmlApplicationContext",
                 "com.sun.org.apache.xalan.internal.xsltc.trax.TemplatesImpl")) {
             String json = "{\"@type\":\"" + gadget + "\",\"name\":\"x\"}";
-            for (Type t : List.of(Foo.class, Object.class, type(Map.class, String.class, Object.class),
+            for (Type t : List.of(
+                    Foo.class,
+                    Object.class,
+                    type(Map.class, String.class, Object.class),
                     type(List.class, Foo.class))) {
                 try {
-                    Object v = read(c, t instanceof ParameterizedType && ((ParameterizedType) t).getRawType() == List.class
-                            ? "[" + json + "]" : json, t);
+                    Object v = read(
+                            c,
+                            t instanceof ParameterizedType && ((ParameterizedType) t).getRawType() == List.class
+                                    ? "[" + json + "]"
+                                    : json,
+                            t);
                     assertThat(v == null || v instanceof Map || v instanceof List || v.getClass() == Foo.class)
-                            .as("result type %s", v == null ? null : v.getClass()).isTrue();
+                            .as("result type %s", v == null ? null : v.getClass())
+                            .isTrue();
                 } catch (JsonCodecException e) {
                     assertThat(e.getMessage()).contains("@type");
                 }

@@ -16,7 +16,10 @@ import java.util.Objects;
 public final class Model {
     private Model() {}
 
-    public enum Color { RED, GREEN }
+    public enum Color {
+        RED,
+        GREEN
+    }
 
     public static class Foo implements Serializable {
         private static final long serialVersionUID = 1L;
@@ -45,10 +48,18 @@ public final class Model {
         public boolean equals(Object o) {
             if (!(o instanceof Foo)) return false;
             Foo f = (Foo) o;
-            return count == f.count && Objects.equals(name, f.name) && Objects.equals(big, f.big) && color == f.color
-                    && Objects.equals(day, f.day) && Objects.equals(at, f.at) && Objects.equals(when, f.when)
-                    && Objects.equals(date, f.date) && Objects.equals(price, f.price) && Objects.equals(huge, f.huge)
-                    && Arrays.equals(bytes, f.bytes) && Objects.equals(tags, f.tags);
+            return count == f.count
+                    && Objects.equals(name, f.name)
+                    && Objects.equals(big, f.big)
+                    && color == f.color
+                    && Objects.equals(day, f.day)
+                    && Objects.equals(at, f.at)
+                    && Objects.equals(when, f.when)
+                    && Objects.equals(date, f.date)
+                    && Objects.equals(price, f.price)
+                    && Objects.equals(huge, f.huge)
+                    && Arrays.equals(bytes, f.bytes)
+                    && Objects.equals(tags, f.tags);
         }
 
         @Override

@@ -1,7 +1,5 @@
 package io.httpjson.serialization.it;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.httpjson.serialization.it.Model.Result;
+import io.httpjson.serialization.it.Model.User;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.ObjectOutput;
 import org.apache.dubbo.common.serialize.Serialization;
@@ -18,8 +18,7 @@ import org.apache.dubbo.common.utils.SerializeSecurityManager;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
 
-import io.httpjson.serialization.it.Model.Result;
-import io.httpjson.serialization.it.Model.User;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Measures bytes on the wire for a page of 15 users per Serialization and writes the table to
@@ -33,10 +32,14 @@ class SerializationSizesTest {
         Result<List<User>> page = new Result<>(200, "ok", Model.users(15));
         Map<String, Integer> sizes = new LinkedHashMap<>();
         // hessian2 and fastjson2 check classes against Dubbo's allow-list even when writing (no service exported here)
-        FrameworkModel.defaultModel().getBeanFactory().getOrRegisterBean(SerializeSecurityManager.class)
+        FrameworkModel.defaultModel()
+                .getBeanFactory()
+                .getOrRegisterBean(SerializeSecurityManager.class)
                 .addToAllowed("io.httpjson.serialization.it.");
         for (String name : List.of("hessian2", "fastjson2", "gson-text", "fastjson2-text")) {
-            Serialization s = FrameworkModel.defaultModel().getExtensionLoader(Serialization.class).getExtension(name);
+            Serialization s = FrameworkModel.defaultModel()
+                    .getExtensionLoader(Serialization.class)
+                    .getExtension(name);
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             ObjectOutput out = s.serialize(null, bytes);
             out.writeObject(page);
@@ -44,8 +47,9 @@ class SerializationSizesTest {
             sizes.put(name + " (id " + s.getContentTypeId() + ")", bytes.size());
             if (name.endsWith("-text")) {
                 ObjectInput in = s.deserialize(null, new ByteArrayInputStream(bytes.toByteArray()));
-                Result<?> back = in.readObject(Result.class, JsonCodecEnginesTest.type(Result.class,
-                        JsonCodecEnginesTest.type(List.class, User.class)));
+                Result<?> back = in.readObject(
+                        Result.class,
+                        JsonCodecEnginesTest.type(Result.class, JsonCodecEnginesTest.type(List.class, User.class)));
                 assertThat(((List<?>) back.data)).hasSize(15).allMatch(u -> u instanceof User);
             }
         }
@@ -57,12 +61,14 @@ class SerializationSizesTest {
                 .append("Value: `Result<List<User>>` with 15 users (long id, name, email, LocalDate, LocalDateTime, ")
                 .append("Instant, boolean, list of roles), written with each Dubbo Serialization's ObjectOutput.\n\n")
                 .append("| serialization | bytes |\n|---|---:|\n");
-        sizes.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+        sizes.forEach(
+                (k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
         Path out = Path.of("target", "figures", "serialization-sizes.md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, md.toString(), StandardCharsets.UTF_8);
         if (Boolean.getBoolean("httpjson.update-docs")) {
-            Files.writeString(Path.of("..", "docs", out.getFileName().toString()), md.toString(), StandardCharsets.UTF_8);
+            Files.writeString(
+                    Path.of("..", "docs", out.getFileName().toString()), md.toString(), StandardCharsets.UTF_8);
         }
     }
 }

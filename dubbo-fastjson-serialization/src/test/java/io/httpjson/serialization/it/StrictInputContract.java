@@ -1,9 +1,5 @@
 package io.httpjson.serialization.it;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
@@ -19,16 +15,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.JsonCodecException;
+import io.httpjson.serialization.it.Model.Color;
+import io.httpjson.serialization.it.Model.Foo;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import io.httpjson.codec.JsonCodec;
-import io.httpjson.codec.JsonCodecException;
-import io.httpjson.serialization.it.Model.Color;
-import io.httpjson.serialization.it.Model.Foo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * What a {@link JsonCodec} accepts, as data: strict RFC 8259 syntax and lossless binding to the declared types.
@@ -68,10 +67,21 @@ abstract class StrictInputContract {
 
     static Type parameterized(Class<?> raw, Type... args) {
         return new ParameterizedType() {
-            public Type[] getActualTypeArguments() { return args; }
-            public Type getRawType() { return raw; }
-            public Type getOwnerType() { return null; }
-            public String getTypeName() { return raw.getName() + "<" + args[args.length - 1].getTypeName() + ">"; }
+            public Type[] getActualTypeArguments() {
+                return args;
+            }
+
+            public Type getRawType() {
+                return raw;
+            }
+
+            public Type getOwnerType() {
+                return null;
+            }
+
+            public String getTypeName() {
+                return raw.getName() + "<" + args[args.length - 1].getTypeName() + ">";
+            }
         };
     }
 
@@ -172,7 +182,10 @@ abstract class StrictInputContract {
         l.add(bad("{\"color\":\"BLUE\"}", Foo.class, ".color: expected one of the constants"));
         // dates and times: ISO-8601
         l.add(ok("\"2024-01-31\"", LocalDate.class, LocalDate.of(2024, 1, 31)));
-        l.add(bad("\"yesterday\"", LocalDateTime.class, "expected an ISO-8601 LocalDateTime string but found \"yesterday\""));
+        l.add(bad(
+                "\"yesterday\"",
+                LocalDateTime.class,
+                "expected an ISO-8601 LocalDateTime string but found \"yesterday\""));
         l.add(bad("\"2024-02-30\"", LocalDate.class, "ISO-8601 LocalDate"));
         l.add(bad("\"2024-01-31 10:15:30\"", LocalDateTime.class, "ISO-8601 LocalDateTime"));
         l.add(bad("20240131", LocalDate.class, "ISO-8601 LocalDate"));
@@ -199,7 +212,8 @@ abstract class StrictInputContract {
             }
         } else {
             assertThatThrownBy(() -> codec().read(b, 0, b.length, c.type()))
-                    .isExactlyInstanceOf(JsonCodecException.class).hasMessageContaining(c.error());
+                    .isExactlyInstanceOf(JsonCodecException.class)
+                    .hasMessageContaining(c.error());
         }
     }
 
@@ -210,14 +224,17 @@ abstract class StrictInputContract {
         assumeFalse(c.json().contains("\n"), "a raw newline ends the line in the dubbo framing");
         byte[] line = (c.json() + "\n").getBytes(StandardCharsets.UTF_8);
         ObjectInput in = serialization().deserialize(null, new ByteArrayInputStream(line));
-        Class<?> raw = c.type() instanceof Class ? (Class<?>) c.type() : (Class<?>) ((ParameterizedType) c.type()).getRawType();
+        Class<?> raw = c.type() instanceof Class
+                ? (Class<?>) c.type()
+                : (Class<?>) ((ParameterizedType) c.type()).getRawType();
         if (c.error() == null) {
             Object v = in.readObject(raw, c.type());
             if (c.value() != ANY_VALUE) {
                 assertThat(v).isEqualTo(c.value());
             }
         } else {
-            assertThatThrownBy(() -> in.readObject(raw, c.type())).isInstanceOf(IOException.class)
+            assertThatThrownBy(() -> in.readObject(raw, c.type()))
+                    .isInstanceOf(IOException.class)
                     .hasMessageContaining(c.error());
         }
     }
@@ -226,32 +243,46 @@ abstract class StrictInputContract {
     void theDubboSerializationRefusesInvalidUtf8() throws IOException {
         byte[] line = {'"', 'a', (byte) 0xC0, (byte) 0xAF, '"', '\n'};
         ObjectInput in = serialization().deserialize(null, new ByteArrayInputStream(line));
-        assertThatThrownBy(() -> in.readObject(String.class, String.class)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> in.readObject(String.class, String.class))
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining("invalid UTF-8 at byte 2");
     }
 
     @Test
     void aFailureNamesTheArgumentAndThePath() {
         Type[] types = {String.class, Foo.class};
-        assertRefused("[\"a\",{\"tags\":[\"x\",\"y\",7]}]", b -> codec().readArray(b, 0, b.length, types),
+        assertRefused(
+                "[\"a\",{\"tags\":[\"x\",\"y\",7]}]",
+                b -> codec().readArray(b, 0, b.length, types),
                 "argument 1 (Foo).tags[2]: expected a string but found 7");
-        assertRefused("[\"a\",{\"count\":1e30}]", b -> codec().readArray(b, 0, b.length, types),
+        assertRefused(
+                "[\"a\",{\"count\":1e30}]",
+                b -> codec().readArray(b, 0, b.length, types),
                 "argument 1 (Foo).count: expected an integer (int) but found 1e30 (not an integer)");
-        assertRefused("['a',null]", b -> codec().readArray(b, 0, b.length, types),
+        assertRefused(
+                "['a',null]",
+                b -> codec().readArray(b, 0, b.length, types),
                 "argument 0 (String): malformed JSON at offset 1: expected a value but found ' (single quotes are not JSON:"
                         + " quote strings and names with \")");
-        assertRefused("[\"a\",null,]", b -> codec().readArray(b, 0, b.length, types),
+        assertRefused(
+                "[\"a\",null,]",
+                b -> codec().readArray(b, 0, b.length, types),
                 "arguments: malformed JSON at offset 10: trailing comma before ']'");
         String[] names = {"s", "foo"};
-        assertRefused("{\"s\":\"a\",\"foo\":{\"color\":\"NOPE\"}}",
+        assertRefused(
+                "{\"s\":\"a\",\"foo\":{\"color\":\"NOPE\"}}",
                 b -> codec().readNamed(b, 0, b.length, names, types),
                 "argument \"foo\" (Foo).color: expected one of the constants [RED, GREEN] (Color) but found \"NOPE\"");
-        assertRefused("{\"s\":\"a\" /* c */}", b -> codec().readNamed(b, 0, b.length, names, types),
+        assertRefused(
+                "{\"s\":\"a\" /* c */}",
+                b -> codec().readNamed(b, 0, b.length, names, types),
                 "arguments: malformed JSON at offset 9: expected ',' or '}' but found / (comments are not JSON)");
     }
 
     private static void assertRefused(String json, Consumer<byte[]> read, String message) {
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> read.accept(b)).isExactlyInstanceOf(JsonCodecException.class).hasMessage(message);
+        assertThatThrownBy(() -> read.accept(b))
+                .isExactlyInstanceOf(JsonCodecException.class)
+                .hasMessage(message);
     }
 }

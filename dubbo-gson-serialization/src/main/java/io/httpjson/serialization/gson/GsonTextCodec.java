@@ -7,7 +7,6 @@ import java.lang.reflect.Type;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
-
 import io.httpjson.codec.AbstractJsonCodec;
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.serialization.gson.internal.GsonConfig;
@@ -49,8 +48,11 @@ public final class GsonTextCodec extends AbstractJsonCodec {
     @Override
     protected String engineMessage(Throwable e) {
         Throwable c = e;
-        while (c.getCause() != null && c.getCause() != c && c.getMessage() != null
-                && c.getCause().getMessage() != null && c.getMessage().contains(c.getCause().getMessage())) {
+        while (c.getCause() != null
+                && c.getCause() != c
+                && c.getMessage() != null
+                && c.getCause().getMessage() != null
+                && c.getMessage().contains(c.getCause().getMessage())) {
             c = c.getCause();
         }
         String m = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();

@@ -1,7 +1,5 @@
 package io.httpjson.serialization.gson;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,9 +7,10 @@ import java.util.ArrayList;
 import java.util.LinkedList;
 import java.util.List;
 
+import io.httpjson.codec.JsonCodecException;
 import org.junit.jupiter.api.Test;
 
-import io.httpjson.codec.JsonCodecException;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * int, long and boolean fields take a short path through PojoAdapterFactory; their boxed twins go through Gson's
@@ -59,7 +58,9 @@ class PrimitiveFieldsTest {
                     x.i = i;
                     x.l = l;
                     x.b = b;
-                    assertThat(json(p)).isEqualTo(json(x)).isEqualTo("{\"b\":" + b + ",\"i\":" + i + ",\"l\":" + l + "}");
+                    assertThat(json(p))
+                            .isEqualTo(json(x))
+                            .isEqualTo("{\"b\":" + b + ",\"i\":" + i + ",\"l\":" + l + "}");
                 }
             }
         }
@@ -77,8 +78,11 @@ class PrimitiveFieldsTest {
             Boxed x = (Boxed) v;
             return "i=" + (x.i == null ? 0 : x.i) + " l=" + (x.l == null ? 0 : x.l) + " b=" + (x.b != null && x.b);
         } catch (JsonCodecException e) {
-            StringBuilder sb = new StringBuilder(e.getMessage().replace(type.getName(), "T")
-                    .replace(type.getSimpleName(), "T").replace("(Integer)", "(int)").replace("(Long)", "(long)")
+            StringBuilder sb = new StringBuilder(e.getMessage()
+                    .replace(type.getName(), "T")
+                    .replace(type.getSimpleName(), "T")
+                    .replace("(Integer)", "(int)")
+                    .replace("(Long)", "(long)")
                     .replace("(Boolean)", "(boolean)"));
             for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
                 sb.append(" <- ").append(c.getClass().getName()).append(": ").append(c.getMessage());
@@ -89,9 +93,36 @@ class PrimitiveFieldsTest {
 
     @Test
     void readsLikeTheBoxedFields() {
-        String[] values = {"0", "-1", "7", "100000", "2147483647", "-2147483648", "2147483648", "9223372036854775807",
-            "9223372036854775808", "-9223372036854775809", "1.0", "1.5", "1e3", "1e30", "-0", "\"12\"", "\"12.0\"",
-            "\"x\"", "\"true\"", "\"TRUE\"", "\"yes\"", "\"\"", "true", "false", "null", "[]", "{}", "[1]"};
+        String[] values = {
+            "0",
+            "-1",
+            "7",
+            "100000",
+            "2147483647",
+            "-2147483648",
+            "2147483648",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775809",
+            "1.0",
+            "1.5",
+            "1e3",
+            "1e30",
+            "-0",
+            "\"12\"",
+            "\"12.0\"",
+            "\"x\"",
+            "\"true\"",
+            "\"TRUE\"",
+            "\"yes\"",
+            "\"\"",
+            "true",
+            "false",
+            "null",
+            "[]",
+            "{}",
+            "[1]"
+        };
         int checked = 0;
         for (String v : values) {
             for (String field : new String[] {"i", "l", "b"}) {
@@ -101,7 +132,9 @@ class PrimitiveFieldsTest {
             }
         }
         String all = "{\"b\":true,\"i\":5,\"l\":6,\"x\":[1],\"i\":7}";
-        assertThat(outcome(Primitives.class, all)).isEqualTo(outcome(Boxed.class, all)).isEqualTo("i=7 l=6 b=true");
+        assertThat(outcome(Primitives.class, all))
+                .isEqualTo(outcome(Boxed.class, all))
+                .isEqualTo("i=7 l=6 b=true");
         String reversed = "{\"l\":6,\"i\":5,\"b\":true}";
         assertThat(outcome(Primitives.class, reversed)).isEqualTo("i=5 l=6 b=true");
         assertThat(checked).isEqualTo(values.length * 3);

@@ -20,7 +20,8 @@ import static org.apache.dubbo.common.constants.CommonConstants.VERSION_KEY;
 public final class Attachments {
 
     /** Keys that travel in their own headers or in the path, never in the attachments header. */
-    private static final Set<String> ROUTING_KEYS = Set.of(PATH_KEY, INTERFACE_KEY, VERSION_KEY, GROUP_KEY, TIMEOUT_KEY);
+    private static final Set<String> ROUTING_KEYS =
+            Set.of(PATH_KEY, INTERFACE_KEY, VERSION_KEY, GROUP_KEY, TIMEOUT_KEY);
 
     private static final boolean[] UNRESERVED = new boolean[128];
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
@@ -71,10 +72,11 @@ public final class Attachments {
             sb.append('=');
             escape(value, sb);
             if (sb.length() > maxBytes) {
-                throw new AttachmentsTooLargeException("attachments: " + sb.length() + "+ bytes encoded (expected: at most "
-                        + maxBytes + " bytes, set by " + HttpJsonConfig.MAX_ATTACHMENT_BYTES
-                        + "). Send large data as an argument, not as an attachment; the attachment that crossed the"
-                        + " limit is '" + key + "'");
+                throw new AttachmentsTooLargeException(
+                        "attachments: " + sb.length() + "+ bytes encoded (expected: at most "
+                                + maxBytes + " bytes, set by " + HttpJsonConfig.MAX_ATTACHMENT_BYTES
+                                + "). Send large data as an argument, not as an attachment; the attachment that crossed the"
+                                + " limit is '" + key + "'");
             }
         }
         return sb == null ? null : sb.toString();
@@ -84,7 +86,10 @@ public final class Attachments {
         if (value instanceof String) {
             return (String) value;
         }
-        if (value instanceof Number || value instanceof Boolean || value instanceof Character || value instanceof Enum) {
+        if (value instanceof Number
+                || value instanceof Boolean
+                || value instanceof Character
+                || value instanceof Enum) {
             return value.toString();
         }
         return null;
@@ -137,8 +142,9 @@ public final class Attachments {
             }
             int eq = header.indexOf('=', start);
             if (eq < 0 || eq > end) {
-                throw new IllegalArgumentException(Wire.ATTACHMENTS + ": '" + header.substring(start, end).trim()
-                        + "' (expected: key=value pairs separated by ',', percent-encoded)");
+                throw new IllegalArgumentException(
+                        Wire.ATTACHMENTS + ": '" + header.substring(start, end).trim()
+                                + "' (expected: key=value pairs separated by ',', percent-encoded)");
             }
             String key = unescape(header, start, eq).trim();
             if (key.isEmpty()) {

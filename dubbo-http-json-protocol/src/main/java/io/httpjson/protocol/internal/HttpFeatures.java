@@ -64,9 +64,12 @@ public final class HttpFeatures {
             String header = colon < 0 ? entry : entry.substring(0, colon).trim();
             String key = colon < 0 ? entry : entry.substring(colon + 1).trim();
             if (!TOKEN.matcher(header).matches() || !TOKEN.matcher(key).matches() || header.startsWith("dubbo-")) {
-                throw Params.invalid(HEADER_ATTACHMENTS, raw, "header names, each optionally with the"
-                        + " attachment key it becomes, separated by commas, such as x-request-id,authorization:auth,"
-                        + " none of them a Dubbo-* header; '" + part.trim() + "' is not one");
+                throw Params.invalid(
+                        HEADER_ATTACHMENTS,
+                        raw,
+                        "header names, each optionally with the"
+                                + " attachment key it becomes, separated by commas, such as x-request-id,authorization:auth,"
+                                + " none of them a Dubbo-* header; '" + part.trim() + "' is not one");
             }
             names.put(header, key);
         }

@@ -32,6 +32,7 @@ public final class HttpJsonConfig {
     public static final String THREADS = "threads";
     /** Dubbo's own key for the server's accept queue (its netty server defaults to 1024 too). */
     public static final String BACKLOG = "backlog";
+
     public static final String IO_THREADS = "iothreads";
     public static final String DISPATCHER = "dispatcher";
     public static final String DISPATCH = "httpjson.dispatch";
@@ -99,8 +100,8 @@ public final class HttpJsonConfig {
         this.threads = intParam(url, THREADS, 200, 1, 100_000);
         this.backlog = intParam(url, BACKLOG, 1024, 1, 65_535);
         // few IO threads batch more work per wake-up; measured on 2 cores, 1 beat 3 (docs/benchmarks.md)
-        this.ioThreads = intParam(url, IO_THREADS,
-                Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2)), 1, 1024);
+        this.ioThreads = intParam(
+                url, IO_THREADS, Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2)), 1, 1024);
         String dispatch = url.getParameter(DISPATCH, "").trim().toLowerCase(Locale.ROOT);
         switch (dispatch) {
             case "":
@@ -126,8 +127,13 @@ public final class HttpJsonConfig {
         this.minBodyRate = intParam(url, MIN_BODY_RATE, 1024, 0, Integer.MAX_VALUE);
         // decoded arguments hold up to 21 (fastjson2-text) or 37 (gson-text) bytes of heap per body byte (8 MiB of
         // {},{},... read as Object): 1/128 of the heap in decode at once holds at most 30% of it
-        this.decodeBudget = intParam(url, DECODE_BUDGET,
-                (int) Math.min(Integer.MAX_VALUE, Math.max(1 << 20, Runtime.getRuntime().maxMemory() / 128)), 1024,
+        this.decodeBudget = intParam(
+                url,
+                DECODE_BUDGET,
+                (int) Math.min(
+                        Integer.MAX_VALUE,
+                        Math.max(1 << 20, Runtime.getRuntime().maxMemory() / 128)),
+                1024,
                 Integer.MAX_VALUE);
         this.accepts = intParam(url, ACCEPTS, DEFAULT_ACCEPTS, 0, 1_000_000);
         if (maxAttachmentBytes > maxHeaderBytes) {

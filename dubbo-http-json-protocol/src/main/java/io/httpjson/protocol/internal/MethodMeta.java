@@ -15,6 +15,7 @@ public final class MethodMeta {
     private final Type[] parameterTypes;
     /** Real parameter names (compiled with {@code -parameters}), or {@code null}. */
     private final String[] parameterNames;
+
     private final Type returnType;
     private final Class<?> returnClass;
     private final boolean returnsVoid;

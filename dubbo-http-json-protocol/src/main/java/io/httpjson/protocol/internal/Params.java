@@ -15,7 +15,8 @@ final class Params {
     /** An origin as browsers send it: scheme://host[:port] (host name, or IPv6 in brackets), nothing after. */
     private static final Pattern ORIGIN = Pattern.compile("https?://([a-z0-9.\\-]+|\\[[0-9a-f:.]+\\])(:[0-9]{1,5})?");
     /** A Host header pattern: a name (optionally {@code *.} before it), an IPv4 or a bracketed IPv6, then a port. */
-    private static final Pattern HOST = Pattern.compile("(\\*\\.)?[a-z0-9.\\-]+(:[0-9]{1,5})?|\\[[0-9a-f:.]+\\](:[0-9]{1,5})?");
+    private static final Pattern HOST =
+            Pattern.compile("(\\*\\.)?[a-z0-9.\\-]+(:[0-9]{1,5})?|\\[[0-9a-f:.]+\\](:[0-9]{1,5})?");
 
     private Params() {}
 
@@ -64,8 +65,11 @@ final class Params {
                 o = o.substring(0, o.length() - 1);
             }
             if (!o.equals("*") && !ORIGIN.matcher(o).matches()) {
-                throw invalid(key, raw, "* or origins such as https://app.example.com or"
-                        + " http://localhost:3000, separated by commas; '" + part.trim() + "' is not one");
+                throw invalid(
+                        key,
+                        raw,
+                        "* or origins such as https://app.example.com or"
+                                + " http://localhost:3000, separated by commas; '" + part.trim() + "' is not one");
             }
             origins.add(o);
         }
@@ -82,8 +86,12 @@ final class Params {
         for (String part : raw.split(",")) {
             String h = part.trim().toLowerCase(Locale.ROOT);
             if (!HOST.matcher(h).matches()) {
-                throw invalid(key, raw, "host names or addresses, each with an optional port, separated by commas,"
-                        + " such as localhost, 127.0.0.1:8090, [::1], *.example.com; '" + part.trim() + "' is not one");
+                throw invalid(
+                        key,
+                        raw,
+                        "host names or addresses, each with an optional port, separated by commas,"
+                                + " such as localhost, 127.0.0.1:8090, [::1], *.example.com; '" + part.trim()
+                                + "' is not one");
             }
             hosts.add(h);
         }

@@ -17,7 +17,10 @@ public final class ServerTiming {
     public static String format(long nanos) {
         long micros = Math.max(0, nanos / 1000);
         long frac = micros % 1000;
-        StringBuilder sb = new StringBuilder(PREFIX.length() + 12).append(PREFIX).append(micros / 1000).append('.');
+        StringBuilder sb = new StringBuilder(PREFIX.length() + 12)
+                .append(PREFIX)
+                .append(micros / 1000)
+                .append('.');
         if (frac < 100) {
             sb.append(frac < 10 ? "00" : "0");
         }

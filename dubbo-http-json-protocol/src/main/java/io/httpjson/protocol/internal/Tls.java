@@ -44,7 +44,8 @@ public final class Tls {
      * is missing; httpjson stops instead.
      */
     public static void checkNothingConfigured(URL url, String side) {
-        Optional<SslConfig> ssl = url.getOrDefaultApplicationModel().getApplicationConfigManager().getSsl();
+        Optional<SslConfig> ssl =
+                url.getOrDefaultApplicationModel().getApplicationConfigManager().getSsl();
         if (ssl.isEmpty()) {
             return;
         }
@@ -60,11 +61,17 @@ public final class Tls {
         check(problems, "dubbo.ssl." + side + "-key-cert-chain-path", chain, "a readable PEM certificate chain");
         check(problems, "dubbo.ssl." + side + "-private-key-path", key, "a readable PEM (PKCS#8) private key");
         if (trust != null) {
-            check(problems, "dubbo.ssl." + side + "-trust-cert-collection-path", trust, "a readable PEM certificate collection");
+            check(
+                    problems,
+                    "dubbo.ssl." + side + "-trust-cert-collection-path",
+                    trust,
+                    "a readable PEM certificate collection");
         }
         throw new IllegalStateException("dubbo.ssl asks for TLS on the " + (server ? "provider" : "consumer")
-                + " side, but Dubbo has no usable " + side + " certificate: " + (problems.isEmpty()
-                        ? "the files could not be read (see Dubbo's warning above)" : String.join("; ", problems))
+                + " side, but Dubbo has no usable " + side + " certificate: "
+                + (problems.isEmpty()
+                        ? "the files could not be read (see Dubbo's warning above)"
+                        : String.join("; ", problems))
                 + ". httpjson does not fall back to plain text; fix the setting, or remove the dubbo.ssl." + side
                 + "-* settings for plain HTTP");
     }
@@ -88,11 +95,15 @@ public final class Tls {
      */
     public static IllegalStateException unusable(String side, Throwable e) {
         String prefix = "dubbo.ssl." + side + "-";
-        return new IllegalStateException("the " + (side.equals("server") ? "provider" : "consumer") + " certificate"
-                + " from Dubbo's CertManager (" + prefix + "key-cert-chain-path, " + side + "-private-key-path, "
-                + side + "-key-password, " + side + "-trust-cert-collection-path) cannot be used: " + rootMessage(e)
-                + ". Expected: a PEM certificate chain, its PEM (PKCS#8) private key and, if the key is encrypted,"
-                + " its password", e);
+        return new IllegalStateException(
+                "the " + (side.equals("server") ? "provider" : "consumer") + " certificate"
+                        + " from Dubbo's CertManager (" + prefix + "key-cert-chain-path, " + side
+                        + "-private-key-path, "
+                        + side + "-key-password, " + side + "-trust-cert-collection-path) cannot be used: "
+                        + rootMessage(e)
+                        + ". Expected: a PEM certificate chain, its PEM (PKCS#8) private key and, if the key is encrypted,"
+                        + " its password",
+                e);
     }
 
     /** The innermost message of a chain of causes (what actually went wrong with a certificate or a handshake). */

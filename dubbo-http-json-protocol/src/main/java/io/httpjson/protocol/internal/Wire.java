@@ -12,6 +12,7 @@ public final class Wire {
     public static final String GROUP = "Dubbo-Service-Group";
     /** Triple's names for version, group and timeout, accepted beside the {@code Dubbo-*} ones. */
     public static final String TRI_VERSION = "tri-service-version";
+
     public static final String TRI_GROUP = "tri-service-group";
     public static final String TRI_TIMEOUT = "tri-service-timeout";
     /** Milliseconds the caller waits; the provider drops a call whose time is up before it runs. */
@@ -28,6 +29,7 @@ public final class Wire {
     public static final String REQUEST_ID = "Dubbo-Request-Id";
     /** {@code respond-async} (RFC 7240) on a one-way call: the provider answers 202 before it runs the call. */
     public static final String PREFER = "Prefer";
+
     public static final String RESPOND_ASYNC = "respond-async";
 
     public static final String HELP = "docs/troubleshooting.md";

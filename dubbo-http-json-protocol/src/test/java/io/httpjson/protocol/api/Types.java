@@ -12,7 +12,10 @@ import java.util.Objects;
 public final class Types {
     private Types() {}
 
-    public enum Status { ACTIVE, LOCKED }
+    public enum Status {
+        ACTIVE,
+        LOCKED
+    }
 
     public static class User implements Serializable {
         private static final long serialVersionUID = 1L;
@@ -39,10 +42,15 @@ public final class Types {
                 return false;
             }
             User u = (User) o;
-            return id == u.id && Objects.equals(name, u.name) && Objects.equals(birthday, u.birthday)
-                    && Objects.equals(createdAt, u.createdAt) && Objects.equals(lastLogin, u.lastLogin)
-                    && status == u.status && Objects.equals(balance, u.balance)
-                    && java.util.Arrays.equals(avatar, u.avatar) && Objects.equals(tags, u.tags);
+            return id == u.id
+                    && Objects.equals(name, u.name)
+                    && Objects.equals(birthday, u.birthday)
+                    && Objects.equals(createdAt, u.createdAt)
+                    && Objects.equals(lastLogin, u.lastLogin)
+                    && status == u.status
+                    && Objects.equals(balance, u.balance)
+                    && java.util.Arrays.equals(avatar, u.avatar)
+                    && Objects.equals(tags, u.tags);
         }
 
         @Override

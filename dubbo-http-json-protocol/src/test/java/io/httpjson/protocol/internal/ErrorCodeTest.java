@@ -23,7 +23,9 @@ class ErrorCodeTest {
                 .collect(Collectors.toSet());
         for (ErrorCode code : ErrorCode.values()) {
             assertThat(code.help()).startsWith(Wire.HELP + "#");
-            assertThat(anchors).as("section for " + code).contains(code.help().substring(code.help().indexOf('#') + 1));
+            assertThat(anchors)
+                    .as("section for " + code)
+                    .contains(code.help().substring(code.help().indexOf('#') + 1));
         }
     }
 }

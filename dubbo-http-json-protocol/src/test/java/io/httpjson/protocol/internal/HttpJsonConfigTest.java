@@ -27,10 +27,17 @@ class HttpJsonConfigTest {
         URL base = URL.valueOf("httpjson://127.0.0.1:8090/x.Y?timeout=5");
         assertThat(HttpJsonConfig.clientSettings(base.addParameter("retries", "0")))
                 .isEqualTo(HttpJsonConfig.clientSettings(base));
-        for (String key : new String[] {"httpjson.pipelining", "httpjson.pipelining-budget-micros",
-                "httpjson.max-connections", "httpjson.max-header-bytes", "httpjson.tls-verify-hostname",
-                "connect.timeout", "payload"}) {
-            assertThat(HttpJsonConfig.clientSettings(base.addParameter(key, "7"))).as(key)
+        for (String key : new String[] {
+            "httpjson.pipelining",
+            "httpjson.pipelining-budget-micros",
+            "httpjson.max-connections",
+            "httpjson.max-header-bytes",
+            "httpjson.tls-verify-hostname",
+            "connect.timeout",
+            "payload"
+        }) {
+            assertThat(HttpJsonConfig.clientSettings(base.addParameter(key, "7")))
+                    .as(key)
                     .isNotEqualTo(HttpJsonConfig.clientSettings(base));
         }
     }
@@ -39,20 +46,25 @@ class HttpJsonConfigTest {
     void theAcceptQueueIsDubbosBacklog() {
         assertThat(of("").backlog()).isEqualTo(1024);
         assertThat(of("?backlog=4096").backlog()).isEqualTo(4096);
-        assertThatThrownBy(() -> of("?backlog=0")).hasMessageStartingWith("backlog: 0 (expected: an integer from 1 to 65535)");
+        assertThatThrownBy(() -> of("?backlog=0"))
+                .hasMessageStartingWith("backlog: 0 (expected: an integer from 1 to 65535)");
     }
 
     @Test
     void corsOriginsAreReadOnceAsBrowsersSendThem() {
         assertThat(of("").corsAllowedOrigins()).isEmpty();
         assertThat(of("?httpjson.cors-allowed-origins=*").corsAllowedOrigins()).containsExactly("*");
-        assertThat(HttpJsonConfig.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y").addParameter(
-                HttpJsonConfig.CORS_ALLOWED_ORIGINS, "https://App.Example.com/, http://localhost:3000,http://[::1]:8080"))
-                .corsAllowedOrigins())
+        assertThat(HttpJsonConfig.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y")
+                                .addParameter(
+                                        HttpJsonConfig.CORS_ALLOWED_ORIGINS,
+                                        "https://App.Example.com/, http://localhost:3000,http://[::1]:8080"))
+                        .corsAllowedOrigins())
                 .containsExactly("https://app.example.com", "http://localhost:3000", "http://[::1]:8080");
-        for (String bad : new String[] {"app.example.com", "https://app.example.com/path", "ftp://x", "http://x:port",
-                "http://x:123456"}) {
-            assertThatThrownBy(() -> of("?httpjson.cors-allowed-origins=" + bad)).as(bad)
+        for (String bad : new String[] {
+            "app.example.com", "https://app.example.com/path", "ftp://x", "http://x:port", "http://x:123456"
+        }) {
+            assertThatThrownBy(() -> of("?httpjson.cors-allowed-origins=" + bad))
+                    .as(bad)
                     .hasMessageStartingWith("httpjson.cors-allowed-origins: " + bad + " (expected: * or origins");
         }
     }
@@ -61,7 +73,8 @@ class HttpJsonConfigTest {
     void badValuesFailFastNamingTheKeyAndWhatIsExpected() {
         assertThatThrownBy(() -> of("?httpjson.pipelining-budget-micros=0"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("httpjson.pipelining-budget-micros: 0 (expected: an integer from 1 to 60000000)");
+                .hasMessageStartingWith(
+                        "httpjson.pipelining-budget-micros: 0 (expected: an integer from 1 to 60000000)");
         assertThatThrownBy(() -> of("?httpjson.pipelining=lots"))
                 .hasMessageStartingWith("httpjson.pipelining: lots (expected: an integer from 1 to 1024)")
                 .hasMessageContaining("docs/configuration.md");
@@ -77,8 +90,8 @@ class HttpJsonConfigTest {
         assertThat(c.minBodyRate()).isEqualTo(1024);
         assertThat(c.accepts()).isEqualTo(10_000);
         assertThat(c.decodeBudget()).isGreaterThanOrEqualTo(1 << 20);
-        HttpJsonConfig set = of("?httpjson.header-timeout=500&httpjson.min-body-rate=0&accepts=0"
-                + "&httpjson.decode-budget=4096");
+        HttpJsonConfig set =
+                of("?httpjson.header-timeout=500&httpjson.min-body-rate=0&accepts=0" + "&httpjson.decode-budget=4096");
         assertThat(set.headerTimeoutMillis()).isEqualTo(500);
         assertThat(set.minBodyRate()).isZero();
         assertThat(set.accepts()).isZero();
@@ -95,13 +108,17 @@ class HttpJsonConfigTest {
 
     @Test
     void allowedHostsAreReadOnceAsPatterns() {
-        assertThat(HttpJsonConfig.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y").addParameter(
-                HttpJsonConfig.ALLOWED_HOSTS, " LocalHost, 127.0.0.1:8090,[::1],*.Example.com:443")).allowedHosts())
+        assertThat(HttpJsonConfig.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y")
+                                .addParameter(
+                                        HttpJsonConfig.ALLOWED_HOSTS,
+                                        " LocalHost, 127.0.0.1:8090,[::1],*.Example.com:443"))
+                        .allowedHosts())
                 .containsExactly("localhost", "127.0.0.1:8090", "[::1]", "*.example.com:443");
-        for (String bad : new String[] {"http://localhost", "local host", "*example.com", "a.com:port", "a.com/x",
-                "a.*.com"}) {
+        for (String bad :
+                new String[] {"http://localhost", "local host", "*example.com", "a.com:port", "a.com/x", "a.*.com"}) {
             assertThatThrownBy(() -> HttpJsonConfig.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y")
-                    .addParameter(HttpJsonConfig.ALLOWED_HOSTS, bad))).as(bad)
+                            .addParameter(HttpJsonConfig.ALLOWED_HOSTS, bad)))
+                    .as(bad)
                     .hasMessageStartingWith("httpjson.allowed-hosts: " + bad + " (expected: host names or addresses");
         }
     }

@@ -24,7 +24,8 @@ class ServerTimingTest {
 
     @Test
     void findsTheDubboMetricAmongOthers() {
-        assertThat(ServerTiming.parse("cache;desc=\"hit\";dur=0.1, dubbo;dur=2.5")).isEqualTo(2_500_000L);
+        assertThat(ServerTiming.parse("cache;desc=\"hit\";dur=0.1, dubbo;dur=2.5"))
+                .isEqualTo(2_500_000L);
         assertThat(ServerTiming.parse("dubbo;dur=1.25;desc=\"x\", db;dur=9")).isEqualTo(1_250_000L);
         assertThat(ServerTiming.parse("dubbo;dur=3")).isEqualTo(3_000_000L);
         assertThat(ServerTiming.parse("dubbo;dur=0.0000019")).isEqualTo(1L);

@@ -62,8 +62,8 @@ abstract class AbstractJavaConsumerTest {
         assertThat(out.get("BOB")).isInstanceOf(User.class).isEqualTo(TestServiceImpl.sampleUser(2));
         User[] arr = service().userArray(new User[] {TestServiceImpl.sampleUser(5), null});
         assertThat(arr).containsExactly(TestServiceImpl.sampleUser(5), null);
-        assertThat(service().doubled(new int[] {1, -2, Integer.MAX_VALUE / 2})).containsExactly(2, -4,
-                Integer.MAX_VALUE / 2 * 2);
+        assertThat(service().doubled(new int[] {1, -2, Integer.MAX_VALUE / 2}))
+                .containsExactly(2, -4, Integer.MAX_VALUE / 2 * 2);
     }
 
     @Test
@@ -122,7 +122,8 @@ abstract class AbstractJavaConsumerTest {
         TestService s = service();
         RpcContext.getClientAttachment().setAttachment("trace-id", "abc 123,=%✓");
         assertThat(s.echoAttachment("trace-id")).isEqualTo("abc 123,=%✓");
-        assertThat(RpcContext.getServerContext().getAttachment("reply-trace-id")).isEqualTo("seen:abc 123,=%✓");
+        assertThat(RpcContext.getServerContext().getAttachment("reply-trace-id"))
+                .isEqualTo("seen:abc 123,=%✓");
     }
 
     @Test

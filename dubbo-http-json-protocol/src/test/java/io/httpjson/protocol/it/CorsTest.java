@@ -50,21 +50,29 @@ class CorsTest {
             assertThat(pre.statusCode()).as(pre.body()).isEqualTo(204);
             assertThat(pre.headers().firstValue("Access-Control-Allow-Origin")).hasValue(APP);
             assertThat(pre.headers().firstValue("Access-Control-Allow-Methods")).hasValue("POST");
-            assertThat(pre.headers().firstValue("Access-Control-Allow-Headers")).hasValue("content-type,dubbo-attachments");
+            assertThat(pre.headers().firstValue("Access-Control-Allow-Headers"))
+                    .hasValue("content-type,dubbo-attachments");
             assertThat(pre.headers().firstValue("Access-Control-Max-Age")).hasValue("600");
             assertThat(pre.headers().allValues("Vary")).contains("Origin");
 
             HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"browser\"]", "Origin", APP);
             assertThat(call.body()).isEqualTo("\"Hello, browser\"");
             assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).hasValue(APP);
-            assertThat(call.headers().firstValue("Access-Control-Expose-Headers").orElse(""))
-                    .contains("Dubbo-Attachments").contains("Server-Timing");
+            assertThat(call.headers()
+                            .firstValue("Access-Control-Expose-Headers")
+                            .orElse(""))
+                    .contains("Dubbo-Attachments")
+                    .contains("Server-Timing");
 
             // the page can read why a call failed, too
-            HttpResponse<String> error = Http.post(server.baseUrl() + "/io.httpjson.protocol.api.TestService/nope", "[]",
-                    "Origin", "http://localhost:3000");
+            HttpResponse<String> error = Http.post(
+                    server.baseUrl() + "/io.httpjson.protocol.api.TestService/nope",
+                    "[]",
+                    "Origin",
+                    "http://localhost:3000");
             assertThat(error.statusCode()).isEqualTo(404);
-            assertThat(error.headers().firstValue("Access-Control-Allow-Origin")).hasValue("http://localhost:3000");
+            assertThat(error.headers().firstValue("Access-Control-Allow-Origin"))
+                    .hasValue("http://localhost:3000");
             assertThat(error.body()).contains("METHOD_NOT_FOUND");
         });
     }
@@ -75,20 +83,31 @@ class CorsTest {
             HttpResponse<String> pre = preflight(server, "https://evil.example", null);
             assertThat(pre.statusCode()).isEqualTo(403);
             assertThat(pre.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
-            assertThat(pre.body()).contains("FORBIDDEN").contains("https://evil.example")
-                    .contains("httpjson.cors-allowed-origins").contains(APP);
+            assertThat(pre.body())
+                    .contains("FORBIDDEN")
+                    .contains("https://evil.example")
+                    .contains("httpjson.cors-allowed-origins")
+                    .contains(APP);
             // a call without preflight is refused too, before anything is decoded: a page can send one with
             // fetch(url, {mode: 'no-cors'}) or navigator.sendBeacon, and would run the method without reading it
-            HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://evil.example");
+            HttpResponse<String> call =
+                    Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://evil.example");
             assertThat(call.statusCode()).isEqualTo(403);
             assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
             assertThat(call.body()).contains("FORBIDDEN").contains("https://evil.example");
-            HttpResponse<String> beacon = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://evil.example",
-                    "Content-Type", "text/plain;charset=UTF-8");
+            HttpResponse<String> beacon = Http.post(
+                    server.baseUrl() + HELLO,
+                    "[\"x\"]",
+                    "Origin",
+                    "https://evil.example",
+                    "Content-Type",
+                    "text/plain;charset=UTF-8");
             assertThat(beacon.statusCode()).isEqualTo(403);
             assertThat(beacon.body()).contains("FORBIDDEN").contains("httpjson.cors-allowed-origins");
             // the allowed page still calls
-            assertThat(Http.post(server.baseUrl() + HELLO, "[\"ok\"]", "Origin", APP).body()).isEqualTo("\"Hello, ok\"");
+            assertThat(Http.post(server.baseUrl() + HELLO, "[\"ok\"]", "Origin", APP)
+                            .body())
+                    .isEqualTo("\"Hello, ok\"");
         });
     }
 
@@ -101,7 +120,10 @@ class CorsTest {
             assertThat(call.body()).isEqualTo("\"Hello, self\"");
             assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
             // the same host on another port is another origin
-            HttpResponse<String> other = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin",
+            HttpResponse<String> other = Http.post(
+                    server.baseUrl() + HELLO,
+                    "[\"x\"]",
+                    "Origin",
                     "http://127.0.0.1:" + (server.port() == 1 ? 2 : server.port() - 1));
             assertThat(other.statusCode()).isEqualTo(403);
         });
@@ -123,9 +145,12 @@ class CorsTest {
     @Test
     void anyOriginWithAStar() throws Exception {
         server("*").run(server -> {
-            assertThat(preflight(server, "https://anywhere.example", null).headers()
-                    .firstValue("Access-Control-Allow-Origin")).hasValue("*");
-            HttpResponse<String> call = Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://anywhere.example");
+            assertThat(preflight(server, "https://anywhere.example", null)
+                            .headers()
+                            .firstValue("Access-Control-Allow-Origin"))
+                    .hasValue("*");
+            HttpResponse<String> call =
+                    Http.post(server.baseUrl() + HELLO, "[\"x\"]", "Origin", "https://anywhere.example");
             assertThat(call.headers().firstValue("Access-Control-Allow-Origin")).hasValue("*");
             assertThat(call.headers().allValues("Vary")).doesNotContain("Origin");
         });
@@ -135,8 +160,9 @@ class CorsTest {
     void aMalformedOriginFailsTheExport() throws Exception {
         DubboServer server = server("app.example.com");
         try {
-            assertThatThrownBy(server::start).hasStackTraceContaining(
-                    "httpjson.cors-allowed-origins: app.example.com (expected: * or origins such as");
+            assertThatThrownBy(server::start)
+                    .hasStackTraceContaining(
+                            "httpjson.cors-allowed-origins: app.example.com (expected: * or origins such as");
         } finally {
             server.stop();
         }

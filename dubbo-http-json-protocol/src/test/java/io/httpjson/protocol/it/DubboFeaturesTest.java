@@ -41,15 +41,19 @@ class DubboFeaturesTest {
         server.start();
         try {
             TestService noToken = server.reference(TestService.class);
-            assertThatThrownBy(() -> noToken.hello("x")).isInstanceOf(RpcException.class)
+            assertThatThrownBy(() -> noToken.hello("x"))
+                    .isInstanceOf(RpcException.class)
                     .hasMessageContaining("token");
-            TestService withToken = server.reference(TestService.class,
-                    r -> r.setUrl("httpjson://127.0.0.1:" + server.port() + "?token=s3cret"));
+            TestService withToken = server.reference(
+                    TestService.class, r -> r.setUrl("httpjson://127.0.0.1:" + server.port() + "?token=s3cret"));
             assertThat(withToken.hello("x")).isEqualTo("Hello, x");
             String url = server.baseUrl() + "/io.httpjson.protocol.api.TestService/hello";
             assertThat(Http.post(url, "[\"y\"]").statusCode()).isEqualTo(401);
-            assertThat(Http.post(url, "[\"y\"]", "Dubbo-Attachments", "token=wrong").statusCode()).isEqualTo(403);
-            assertThat(Http.post(url, "[\"y\"]", "Dubbo-Attachments", "token=s3cret").body())
+            assertThat(Http.post(url, "[\"y\"]", "Dubbo-Attachments", "token=wrong")
+                            .statusCode())
+                    .isEqualTo(403);
+            assertThat(Http.post(url, "[\"y\"]", "Dubbo-Attachments", "token=s3cret")
+                            .body())
                     .isEqualTo("\"Hello, y\"");
         } finally {
             server.stop();
@@ -76,7 +80,8 @@ class DubboFeaturesTest {
     @Test
     void gracefulShutdownFinishesCallsInFlightAndTurnsNewOnesAway() throws Exception {
         HeldService impl = new HeldService();
-        DubboServer server = DubboServer.builder().service(TestService.class, impl).build();
+        DubboServer server =
+                DubboServer.builder().service(TestService.class, impl).build();
         server.start();
         TestService svc = server.reference(TestService.class, r -> r.setTimeout(20_000));
         CompletableFuture<String> inFlight = CompletableFuture.supplyAsync(() -> svc.slow(1));
@@ -125,7 +130,8 @@ class DubboFeaturesTest {
     @Test
     void connectionsStayWithinMaxConnectionsUnderConcurrency() throws Exception {
         HeldService impl = new HeldService();
-        DubboServer server = DubboServer.builder().service(TestService.class, impl).build();
+        DubboServer server =
+                DubboServer.builder().service(TestService.class, impl).build();
         server.start();
         ExecutorService callers = Executors.newFixedThreadPool(10);
         try {
@@ -139,7 +145,8 @@ class DubboFeaturesTest {
                 calls.add(callers.submit(() -> svc.slow(n)));
             }
             assertThat(impl.entered.await(10, TimeUnit.SECONDS)).isTrue();
-            await().atMost(Duration.ofSeconds(10)).until(() -> server.httpJsonServer().inFlight() == 2);
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> server.httpJsonServer().inFlight() == 2);
             assertThat(server.httpJsonServer().connections()).isEqualTo(2);
             impl.release.countDown();
             for (int i = 0; i < calls.size(); i++) {
@@ -162,8 +169,8 @@ class DubboFeaturesTest {
                 .build();
         server.start();
         try {
-            TestService svc = server.reference(TestService.class,
-                    r -> r.setParameters(java.util.Map.of("httpjson.gzip-threshold", "1024")));
+            TestService svc = server.reference(
+                    TestService.class, r -> r.setParameters(java.util.Map.of("httpjson.gzip-threshold", "1024")));
             // 300 kB of JSON travels gzipped both ways (the limit applies to the decompressed size)
             String big = "z".repeat(300_000);
             assertThat(svc.nullable(big)).isEqualTo(big);
@@ -173,7 +180,8 @@ class DubboFeaturesTest {
             // incompressible data over the limit: 413 with Connection: close; the next call still works
             byte[] noise = new byte[450_000];
             new java.util.Random(1).nextBytes(noise);
-            assertThatThrownBy(() -> svc.echoBytes(noise)).isInstanceOf(RpcException.class)
+            assertThatThrownBy(() -> svc.echoBytes(noise))
+                    .isInstanceOf(RpcException.class)
                     .hasMessageContaining("PAYLOAD_TOO_LARGE");
             assertThat(svc.hello("again")).isEqualTo("Hello, again");
         } finally {
@@ -202,7 +210,9 @@ class DubboFeaturesTest {
 
     @Test
     void noConnectionIsOpenedBeforeTheFirstCall() {
-        DubboServer server = DubboServer.builder().service(TestService.class, new TestServiceImpl()).build();
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl())
+                .build();
         server.start();
         try {
             TestService svc = server.reference(TestService.class);
@@ -250,7 +260,8 @@ class DubboFeaturesTest {
                 .start();
         try {
             for (String url : List.of("dubbo://127.0.0.1:" + dubboPort, "httpjson://127.0.0.1:" + httpPort)) {
-                ReferenceConfig<TestService> ref = new ReferenceConfig<>(consumer.getApplicationModel().getDefaultModule());
+                ReferenceConfig<TestService> ref =
+                        new ReferenceConfig<>(consumer.getApplicationModel().getDefaultModule());
                 ref.setInterface(TestService.class);
                 ref.setUrl(url);
                 TestService svc = ref.get();
@@ -258,8 +269,11 @@ class DubboFeaturesTest {
                 assertThat(svc.getUser(3).data.name).isEqualTo("user-3");
             }
             assertThat(served.get()).isEqualTo(2);
-            assertThat(Http.post("http://127.0.0.1:" + httpPort + "/io.httpjson.protocol.api.TestService/hello",
-                    "[\"curl\"]").body()).isEqualTo("\"Hello, curl\"");
+            assertThat(Http.post(
+                                    "http://127.0.0.1:" + httpPort + "/io.httpjson.protocol.api.TestService/hello",
+                                    "[\"curl\"]")
+                            .body())
+                    .isEqualTo("\"Hello, curl\"");
         } finally {
             consumer.destroy();
             provider.destroy();

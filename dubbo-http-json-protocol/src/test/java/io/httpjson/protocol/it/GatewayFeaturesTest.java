@@ -36,15 +36,18 @@ class GatewayFeaturesTest {
             .service(TestService.class, new TestServiceImpl(), s -> {
                 s.setMethods(List.of(safe("getUser"), safe("hello"), safe("users")));
             })
-            .service(TestService.class, new TestServiceImpl() {
-                @Override
-                public String hello(String name) {
-                    return "blue " + name;
-                }
-            }, s -> {
-                s.setVersion("2.0");
-                s.setGroup("blue");
-            })
+            .service(
+                    TestService.class,
+                    new TestServiceImpl() {
+                        @Override
+                        public String hello(String name) {
+                            return "blue " + name;
+                        }
+                    },
+                    s -> {
+                        s.setVersion("2.0");
+                        s.setGroup("blue");
+                    })
             .build();
 
     private static MethodConfig safe(String name) {
@@ -55,14 +58,16 @@ class GatewayFeaturesTest {
     }
 
     private static HttpResponse<String> get(String pathAndQuery) {
-        return Http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + pathAndQuery)).GET()
-                .timeout(Duration.ofSeconds(10)).build());
+        return Http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + pathAndQuery))
+                .GET()
+                .timeout(Duration.ofSeconds(10))
+                .build());
     }
 
     @Test
     void tripleHeadersSelectVersionGroupAndTimeout() {
-        HttpResponse<String> r = Http.post(server.baseUrl() + SVC + "hello", "[\"x\"]",
-                "tri-service-version", "2.0", "tri-service-group", "blue");
+        HttpResponse<String> r = Http.post(
+                server.baseUrl() + SVC + "hello", "[\"x\"]", "tri-service-version", "2.0", "tri-service-group", "blue");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).isEqualTo("\"blue x\"");
         HttpResponse<String> t = Http.post(server.baseUrl() + SVC + "hello", "[\"x\"]", "tri-service-timeout", "soon");
@@ -73,8 +78,20 @@ class GatewayFeaturesTest {
     @Test
     void traceContextAndListedHeadersBecomeAttachments() {
         String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
-        String[] headers = {"traceparent", traceparent, "tracestate", "vendor=1", "baggage", "user=alice",
-                "X-Request-Id", "req-42", "Authorization", "Bearer t", "X-Not-Listed", "nope"};
+        String[] headers = {
+            "traceparent",
+            traceparent,
+            "tracestate",
+            "vendor=1",
+            "baggage",
+            "user=alice",
+            "X-Request-Id",
+            "req-42",
+            "Authorization",
+            "Bearer t",
+            "X-Not-Listed",
+            "nope"
+        };
         assertThat(call("traceparent", headers)).isEqualTo("\"" + traceparent + "\"");
         assertThat(call("tracestate", headers)).isEqualTo("\"vendor=1\"");
         assertThat(call("baggage", headers)).isEqualTo("\"user=alice\"");
@@ -126,27 +143,33 @@ class GatewayFeaturesTest {
     void healthTurns503WhenAGracefulShutdownStarts() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch running = new CountDownLatch(1);
-        DubboServer draining = DubboServer.builder().service(TestService.class, new TestServiceImpl() {
-            @Override
-            public String slow(int millis) {
-                running.countDown();
-                try {
-                    release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return "done";
-            }
-        }).build();
+        DubboServer draining = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl() {
+                    @Override
+                    public String slow(int millis) {
+                        running.countDown();
+                        try {
+                            release.await(20, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return "done";
+                    }
+                })
+                .build();
         draining.start();
         String base = draining.baseUrl();
-        CompletableFuture<HttpResponse<String>> call = CompletableFuture.supplyAsync(
-                () -> Http.post(base + SVC + "slow", "[1]"));
+        CompletableFuture<HttpResponse<String>> call =
+                CompletableFuture.supplyAsync(() -> Http.post(base + SVC + "slow", "[1]"));
         assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(draining::stop);
         try {
-            await().atMost(Duration.ofSeconds(10)).until(() -> Http.send(HttpRequest.newBuilder(
-                    URI.create(base + "/health")).GET().build()).statusCode() == 503);
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> Http.send(HttpRequest.newBuilder(URI.create(base + "/health"))
+                                            .GET()
+                                            .build())
+                                    .statusCode()
+                            == 503);
         } finally {
             release.countDown();
         }

@@ -26,15 +26,18 @@ class HttpCallersTest {
             .param("payload", String.valueOf(64 * 1024))
             .param("httpjson.gzip-threshold", "1024")
             .service(TestService.class, new TestServiceImpl())
-            .service(TestService.class, new TestServiceImpl() {
-                @Override
-                public String hello(String name) {
-                    return "v2 " + name;
-                }
-            }, s -> {
-                s.setVersion("2.0.0");
-                s.setGroup("blue");
-            })
+            .service(
+                    TestService.class,
+                    new TestServiceImpl() {
+                        @Override
+                        public String hello(String name) {
+                            return "v2 " + name;
+                        }
+                    },
+                    s -> {
+                        s.setVersion("2.0.0");
+                        s.setGroup("blue");
+                    })
             .build();
 
     private static final String SVC = "/io.httpjson.protocol.api.TestService/";
@@ -59,10 +62,16 @@ class HttpCallersTest {
     void returnValuesAreJson() {
         HttpResponse<String> r = post("getUser", "[42]");
         assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("application/json"));
-        assertThat(r.body()).contains("\"name\":\"user-42\"", "\"birthday\":\"1990-01-31\"",
-                "\"createdAt\":\"2024-02-29T10:15:30.123\"", "\"status\":\"ACTIVE\"",
-                "\"balance\":12345678901234567890.123456789", "\"avatar\":\"AAEC/4A=\"");
+        assertThat(r.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(v -> assertThat(v).startsWith("application/json"));
+        assertThat(r.body())
+                .contains(
+                        "\"name\":\"user-42\"",
+                        "\"birthday\":\"1990-01-31\"",
+                        "\"createdAt\":\"2024-02-29T10:15:30.123\"",
+                        "\"status\":\"ACTIVE\"",
+                        "\"balance\":12345678901234567890.123456789",
+                        "\"avatar\":\"AAEC/4A=\"");
         assertThat(post("big", "[9007199254740993]").body()).isEqualTo("9007199254740994");
         HttpResponse<String> v = post("ping", "[]");
         assertThat(v.statusCode()).isEqualTo(200);
@@ -73,16 +82,23 @@ class HttpCallersTest {
     @Test
     void errorsAreJsonWithTheRightStatus() {
         assertError(post("nope", "[]"), 404, "METHOD_NOT_FOUND", "hello(java.lang.String name)");
-        assertError(Http.post(server.baseUrl() + "/com.acme.Missing/x", "[]"), 404, "SERVICE_NOT_FOUND",
+        assertError(
+                Http.post(server.baseUrl() + "/com.acme.Missing/x", "[]"),
+                404,
+                "SERVICE_NOT_FOUND",
                 "io.httpjson.protocol.api.TestService");
         assertError(post("hello", "[\"a\""), 400, "BAD_REQUEST", "hello");
         assertError(post("hello", "[\"a\",\"b\"]"), 400, "BAD_REQUEST", "1");
         assertError(post("big", "[\"not a number\"]"), 400, "BAD_REQUEST", "big");
-        assertError(post("hello", "[1]", "Content-Type", "application/x-www-form-urlencoded"), 415,
-                "UNSUPPORTED_MEDIA_TYPE", "application/json");
+        assertError(
+                post("hello", "[1]", "Content-Type", "application/x-www-form-urlencoded"),
+                415,
+                "UNSUPPORTED_MEDIA_TYPE",
+                "application/json");
         assertError(post("hello", "\"" + "x".repeat(70 * 1024) + "\""), 413, "PAYLOAD_TOO_LARGE", "65536");
         HttpResponse<String> get = Http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + SVC + "hello"))
-                .GET().build());
+                .GET()
+                .build());
         assertError(get, 405, "METHOD_NOT_ALLOWED", "POST");
         assertThat(get.headers().firstValue("Allow")).hasValue("POST");
         // the server keeps serving after all of that
@@ -93,16 +109,17 @@ class HttpCallersTest {
     void businessExceptionBody() {
         HttpResponse<String> r = post("fail", "[\"no such user\", 404]");
         assertError(r, 500, "BUSINESS_EXCEPTION", "no such user");
-        assertThat(r.body()).contains("\"exception\":\"io.httpjson.protocol.api.Types$BizException\"",
-                "\"code\":404");
+        assertThat(r.body()).contains("\"exception\":\"io.httpjson.protocol.api.Types$BizException\"", "\"code\":404");
     }
 
     @Test
     void versionAndGroupFromHeadersOrQuery() {
         assertThat(post("hello", "[\"x\"]").body()).isEqualTo("\"Hello, x\"");
-        assertThat(post("hello", "[\"x\"]", "Dubbo-Service-Version", "2.0.0", "Dubbo-Service-Group", "blue").body())
+        assertThat(post("hello", "[\"x\"]", "Dubbo-Service-Version", "2.0.0", "Dubbo-Service-Group", "blue")
+                        .body())
                 .isEqualTo("\"v2 x\"");
-        assertThat(Http.post(server.baseUrl() + SVC + "hello?version=2.0.0&group=blue", "[\"q\"]").body())
+        assertThat(Http.post(server.baseUrl() + SVC + "hello?version=2.0.0&group=blue", "[\"q\"]")
+                        .body())
                 .isEqualTo("\"v2 q\"");
         assertError(post("hello", "[\"x\"]", "Dubbo-Service-Version", "9.9"), 404, "SERVICE_NOT_FOUND", "2.0.0");
     }
@@ -111,19 +128,20 @@ class HttpCallersTest {
     void overloadsByArityOrHeader() {
         assertThat(post("overloaded", "[\"s\", 1]").body()).isEqualTo("\"both:s1\"");
         assertError(post("overloaded", "[\"s\"]"), 404, "METHOD_NOT_FOUND", "Dubbo-Parameter-Types");
-        assertThat(post("overloaded", "[\"s\"]", "Dubbo-Parameter-Types", "java.lang.String").body())
+        assertThat(post("overloaded", "[\"s\"]", "Dubbo-Parameter-Types", "java.lang.String")
+                        .body())
                 .isEqualTo("\"string:s\"");
-        assertThat(post("overloaded", "[7]", "Dubbo-Parameter-Types", "int").body()).isEqualTo("\"int:7\"");
+        assertThat(post("overloaded", "[7]", "Dubbo-Parameter-Types", "int").body())
+                .isEqualTo("\"int:7\"");
     }
 
     @Test
     void attachmentsAsHeaders() {
         HttpResponse<String> r = post("echoAttachment", "[\"k\"]", "Dubbo-Attachments", "k=v%20%E2%9C%93,other=1");
         assertThat(r.body()).isEqualTo("\"v ✓\"");
-        assertThat(r.headers().firstValue("Dubbo-Attachments")).hasValueSatisfying(
-                h -> assertThat(h).contains("reply-k=seen%3Av%20%E2%9C%93"));
-        assertError(post("echoAttachment", "[\"k\"]", "Dubbo-Attachments", "broken"), 400, "BAD_REQUEST",
-                "key=value");
+        assertThat(r.headers().firstValue("Dubbo-Attachments"))
+                .hasValueSatisfying(h -> assertThat(h).contains("reply-k=seen%3Av%20%E2%9C%93"));
+        assertError(post("echoAttachment", "[\"k\"]", "Dubbo-Attachments", "broken"), 400, "BAD_REQUEST", "key=value");
     }
 
     @Test
@@ -133,42 +151,67 @@ class HttpCallersTest {
         try (GZIPOutputStream gz = new GZIPOutputStream(zipped)) {
             gz.write(("[\"" + big + "\"]").getBytes(StandardCharsets.UTF_8));
         }
-        HttpResponse<byte[]> r = Http.sendForBytes(HttpRequest.newBuilder(URI.create(server.baseUrl() + SVC + "nullable"))
-                .header("Content-Type", "application/json")
-                .header("Content-Encoding", "gzip")
-                .header("Accept-Encoding", "gzip")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(zipped.toByteArray()))
-                .build());
+        HttpResponse<byte[]> r =
+                Http.sendForBytes(HttpRequest.newBuilder(URI.create(server.baseUrl() + SVC + "nullable"))
+                        .header("Content-Type", "application/json")
+                        .header("Content-Encoding", "gzip")
+                        .header("Accept-Encoding", "gzip")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(zipped.toByteArray()))
+                        .build());
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Encoding")).hasValue("gzip");
-        String body = new String(new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(r.body()))
-                .readAllBytes(), StandardCharsets.UTF_8);
+        String body = new String(
+                new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(r.body())).readAllBytes(),
+                StandardCharsets.UTF_8);
         assertThat(body).isEqualTo("\"" + big + "\"");
         // without Accept-Encoding the same answer comes plain
-        assertThat(post("nullable", "[\"" + big + "\"]").headers().firstValue("Content-Encoding")).isEmpty();
+        assertThat(post("nullable", "[\"" + big + "\"]").headers().firstValue("Content-Encoding"))
+                .isEmpty();
     }
 
     @Test
     void genericInvokeOverHttp() {
-        assertThat(post("$invoke", "[\"hello\", [\"java.lang.String\"], [\"generic\"]]",
-                "Dubbo-Attachments", "generic=true").body()).isEqualTo("\"Hello, generic\"");
+        assertThat(post(
+                                "$invoke",
+                                "[\"hello\", [\"java.lang.String\"], [\"generic\"]]",
+                                "Dubbo-Attachments",
+                                "generic=true")
+                        .body())
+                .isEqualTo("\"Hello, generic\"");
         assertThat(post("$invoke", "[\"getUser\", [\"long\"], [3]]").body()).contains("\"name\":\"user-3\"");
     }
 
     @Test
     void curl() throws Exception {
-        List<String> out = run("curl", "-s", "-w", "\\n%{http_code}", "-H", "Content-Type: application/json",
-                "-d", "[\"curl\"]", server.baseUrl() + SVC + "hello");
+        List<String> out = run(
+                "curl",
+                "-s",
+                "-w",
+                "\\n%{http_code}",
+                "-H",
+                "Content-Type: application/json",
+                "-d",
+                "[\"curl\"]",
+                server.baseUrl() + SVC + "hello");
         assertThat(out).containsExactly("\"Hello, curl\"", "200");
-        List<String> err = run("curl", "-s", "-w", "\\n%{http_code}", "-H", "Content-Type: application/json",
-                "-d", "[1,2,3]", server.baseUrl() + SVC + "hello");
+        List<String> err = run(
+                "curl",
+                "-s",
+                "-w",
+                "\\n%{http_code}",
+                "-H",
+                "Content-Type: application/json",
+                "-d",
+                "[1,2,3]",
+                server.baseUrl() + SVC + "hello");
         assertThat(err.get(0)).contains("\"code\":\"BAD_REQUEST\"");
         assertThat(err.get(1)).isEqualTo("400");
     }
 
     @Test
     void pythonStandardLibrary() throws Exception {
-        String script = String.join("\n",
+        String script = String.join(
+                "\n",
                 "import json, sys, urllib.request, urllib.error",
                 "base = sys.argv[1]",
                 "def call(method, args, headers={}):",
@@ -198,7 +241,9 @@ class HttpCallersTest {
 
     private static List<String> run(String... command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("%s finished", command[0]).isTrue();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS))
+                .as("%s finished", command[0])
+                .isTrue();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.exitValue()).as(out).isZero();
         return out.lines().toList();
@@ -206,9 +251,10 @@ class HttpCallersTest {
 
     static void assertError(HttpResponse<String> r, int status, String code, String messagePart) {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
-        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(
-                v -> assertThat(v).startsWith("application/json"));
-        assertThat(r.body()).contains("\"code\":\"" + code + "\"", "\"status\":" + status, "\"help\":")
+        assertThat(r.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(v -> assertThat(v).startsWith("application/json"));
+        assertThat(r.body())
+                .contains("\"code\":\"" + code + "\"", "\"status\":" + status, "\"help\":")
                 .contains(messagePart);
     }
 }

@@ -6,9 +6,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
-
 import javax.net.ssl.SSLContext;
 
+import com.google.gson.Gson;
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
 import io.httpjson.protocol.testing.Callers;
@@ -22,8 +22,6 @@ import org.apache.dubbo.config.SslConfig;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.Test;
-
-import com.google.gson.Gson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -56,14 +54,17 @@ class TlsTest {
 
     /** An HTTPS client that trusts the test CA and, if {@code clientCert} is set, presents that certificate. */
     static HttpClient https(String clientCert) throws Exception {
-        SslContextBuilder b = SslContextBuilder.forClient().sslProvider(SslProvider.JDK)
-                .trustManager(resource("tls/ca.pem"));
+        SslContextBuilder b =
+                SslContextBuilder.forClient().sslProvider(SslProvider.JDK).trustManager(resource("tls/ca.pem"));
         if (clientCert != null) {
             b.keyManager(resource("tls/" + clientCert + ".pem"), resource("tls/" + clientCert + ".key"));
         }
         SSLContext context = ((JdkSslContext) b.build()).context();
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(context)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .sslContext(context)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     private static java.io.InputStream resource(String name) {
@@ -71,8 +72,12 @@ class TlsTest {
     }
 
     static HttpResponse<String> post(HttpClient client, String url, String json) throws Exception {
-        return client.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+        return client.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -90,28 +95,29 @@ class TlsTest {
         testService()
                 .providerSsl(providerSsl("server.key", null))
                 .consumerSsl(consumerSsl("client"))
-                .build().run(server -> {
-            assertThat(server.httpJsonServer().isTls()).isTrue();
-            TestService svc = server.reference(TestService.class);
-            assertThat(svc.hello("tls")).isEqualTo("Hello, tls");
-            RpcContext.getClientAttachment().setAttachment("trace", "t-1");
-            assertThat(svc.echoAttachment("trace")).isEqualTo("t-1");
-            assertThat(svc.users(java.util.List.of(1L, 2L))).hasSize(2);
+                .build()
+                .run(server -> {
+                    assertThat(server.httpJsonServer().isTls()).isTrue();
+                    TestService svc = server.reference(TestService.class);
+                    assertThat(svc.hello("tls")).isEqualTo("Hello, tls");
+                    RpcContext.getClientAttachment().setAttachment("trace", "t-1");
+                    assertThat(svc.echoAttachment("trace")).isEqualTo("t-1");
+                    assertThat(svc.users(java.util.List.of(1L, 2L))).hasSize(2);
 
-            HttpResponse<String> ok = post(https("client"), server.baseUrl() + HELLO, "[\"curl\"]");
-            assertThat(ok.statusCode()).isEqualTo(200);
-            assertThat(ok.body()).isEqualTo("\"Hello, curl\"");
+                    HttpResponse<String> ok = post(https("client"), server.baseUrl() + HELLO, "[\"curl\"]");
+                    assertThat(ok.statusCode()).isEqualTo(200);
+                    assertThat(ok.body()).isEqualTo("\"Hello, curl\"");
 
-            HttpResponse<String> plain = Http.post("http://127.0.0.1:" + server.port() + HELLO, "[\"plain\"]");
-            assertThat(plain.statusCode()).as(plain.body()).isEqualTo(400);
-            Map<String, Object> error = json(plain.body());
-            assertThat(error.get("code")).isEqualTo("TLS_REQUIRED");
-            assertThat((String) error.get("message")).contains("https://127.0.0.1:" + server.port() + HELLO);
-            assertThat(plain.headers().firstValue("Connection")).hasValue("close");
+                    HttpResponse<String> plain = Http.post("http://127.0.0.1:" + server.port() + HELLO, "[\"plain\"]");
+                    assertThat(plain.statusCode()).as(plain.body()).isEqualTo(400);
+                    Map<String, Object> error = json(plain.body());
+                    assertThat(error.get("code")).isEqualTo("TLS_REQUIRED");
+                    assertThat((String) error.get("message")).contains("https://127.0.0.1:" + server.port() + HELLO);
+                    assertThat(plain.headers().firstValue("Connection")).hasValue("close");
 
-            // the refusals cost nothing: TLS calls go on
-            assertThat(svc.hello("again")).isEqualTo("Hello, again");
-        });
+                    // the refusals cost nothing: TLS calls go on
+                    assertThat(svc.hello("again")).isEqualTo("Hello, again");
+                });
     }
 
     @Test
@@ -119,22 +125,24 @@ class TlsTest {
         testService()
                 .providerSsl(providerSsl("server.key", null))
                 .consumerSsl(consumerSsl("client"))
-                .build().run(server -> {
-            // a generous budget so that short calls share connections (HTTP/1.1 pipelining inside TLS)
-            TestService svc = server.reference(TestService.class,
-                    r -> r.setParameters(Map.of("httpjson.pipelining-budget-micros", "2000000")));
-            byte[] big = new byte[200_000];
-            new java.util.Random(7).nextBytes(big);
-            Callers.concurrently(16, caller -> {
-                for (int i = 0; i < 100; i++) {
-                    String name = caller + "-" + i;
-                    assertThat(svc.hello(name)).isEqualTo("Hello, " + name);
-                }
-                // above the gzip threshold both ways
-                assertThat(svc.echoBytes(big)).isEqualTo(big);
-            });
-            assertThat(server.httpJsonServer().gzippedRequests()).isEqualTo(16);
-        });
+                .build()
+                .run(server -> {
+                    // a generous budget so that short calls share connections (HTTP/1.1 pipelining inside TLS)
+                    TestService svc = server.reference(
+                            TestService.class,
+                            r -> r.setParameters(Map.of("httpjson.pipelining-budget-micros", "2000000")));
+                    byte[] big = new byte[200_000];
+                    new java.util.Random(7).nextBytes(big);
+                    Callers.concurrently(16, caller -> {
+                        for (int i = 0; i < 100; i++) {
+                            String name = caller + "-" + i;
+                            assertThat(svc.hello(name)).isEqualTo("Hello, " + name);
+                        }
+                        // above the gzip threshold both ways
+                        assertThat(svc.echoBytes(big)).isEqualTo(big);
+                    });
+                    assertThat(server.httpJsonServer().gzippedRequests()).isEqualTo(16);
+                });
     }
 
     @Test
@@ -142,42 +150,45 @@ class TlsTest {
         testService()
                 .providerSsl(providerSsl("server.key", null))
                 .consumerSsl(consumerSsl("other-client"))
-                .build().run(server -> {
-            assertThatThrownBy(() -> post(https(null), server.baseUrl() + HELLO, "[\"anonymous\"]"))
-                    .isInstanceOf(java.io.IOException.class);
-            assertThatThrownBy(() -> post(https("other-client"), server.baseUrl() + HELLO, "[\"stranger\"]"))
-                    .isInstanceOf(java.io.IOException.class);
-            TestService stranger = server.reference(TestService.class);
-            assertThatThrownBy(() -> stranger.hello("stranger")).isInstanceOf(RpcException.class)
-                    .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed");
-            // and the provider keeps serving callers it trusts
-            HttpResponse<String> ok = post(https("client"), server.baseUrl() + HELLO, "[\"friend\"]");
-            assertThat(ok.body()).isEqualTo("\"Hello, friend\"");
-        });
+                .build()
+                .run(server -> {
+                    assertThatThrownBy(() -> post(https(null), server.baseUrl() + HELLO, "[\"anonymous\"]"))
+                            .isInstanceOf(java.io.IOException.class);
+                    assertThatThrownBy(() -> post(https("other-client"), server.baseUrl() + HELLO, "[\"stranger\"]"))
+                            .isInstanceOf(java.io.IOException.class);
+                    TestService stranger = server.reference(TestService.class);
+                    assertThatThrownBy(() -> stranger.hello("stranger"))
+                            .isInstanceOf(RpcException.class)
+                            .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed");
+                    // and the provider keeps serving callers it trusts
+                    HttpResponse<String> ok = post(https("client"), server.baseUrl() + HELLO, "[\"friend\"]");
+                    assertThat(ok.body()).isEqualTo("\"Hello, friend\"");
+                });
     }
 
     @Test
     void aConsumerWithoutTlsSettingsIsToldWhatToConfigure() throws Exception {
-        testService()
-                .providerSsl(providerSsl("server.key", null))
-                .build().run(server -> {
+        testService().providerSsl(providerSsl("server.key", null)).build().run(server -> {
             TestService plain = server.reference(TestService.class);
-            assertThatThrownBy(() -> plain.hello("x")).isInstanceOf(RpcException.class)
-                    .hasMessageContaining("HTTPS only").hasMessageContaining("dubbo.ssl");
+            assertThatThrownBy(() -> plain.hello("x"))
+                    .isInstanceOf(RpcException.class)
+                    .hasMessageContaining("HTTPS only")
+                    .hasMessageContaining("dubbo.ssl");
         });
     }
 
     @Test
     void aTlsConsumerCallingAPlainProviderIsToldWhyItFailed() throws Exception {
-        testService()
-                .consumerSsl(consumerSsl("client"))
-                .build().run(server -> {
+        testService().consumerSsl(consumerSsl("client")).build().run(server -> {
             assertThat(server.httpJsonServer().isTls()).isFalse();
             TestService svc = server.reference(TestService.class);
-            assertThatThrownBy(() -> svc.hello("x")).isInstanceOf(RpcException.class)
+            assertThatThrownBy(() -> svc.hello("x"))
+                    .isInstanceOf(RpcException.class)
                     .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed")
-                    .hasMessageContaining("the provider answered in plain text").hasMessageContaining("#tls-failed");
-            assertThat(Http.post(server.baseUrl() + HELLO, "[\"plain\"]").body()).isEqualTo("\"Hello, plain\"");
+                    .hasMessageContaining("the provider answered in plain text")
+                    .hasMessageContaining("#tls-failed");
+            assertThat(Http.post(server.baseUrl() + HELLO, "[\"plain\"]").body())
+                    .isEqualTo("\"Hello, plain\"");
         });
     }
 
@@ -188,15 +199,17 @@ class TlsTest {
         testService()
                 .providerSsl(ssl)
                 .consumerSsl(consumerSsl("client"))
-                .build().run(server -> {
-            TestService checked = server.reference(TestService.class);
-            assertThatThrownBy(() -> checked.hello("x")).isInstanceOf(RpcException.class)
-                    .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed")
-                    .hasMessageContaining("127.0.0.1");
-            TestService unchecked = server.reference(TestService.class,
-                    r -> r.setParameters(Map.of("httpjson.tls-verify-hostname", "false")));
-            assertThat(unchecked.hello("y")).isEqualTo("Hello, y");
-        });
+                .build()
+                .run(server -> {
+                    TestService checked = server.reference(TestService.class);
+                    assertThatThrownBy(() -> checked.hello("x"))
+                            .isInstanceOf(RpcException.class)
+                            .hasMessageContaining("TLS with 127.0.0.1:" + server.port() + " failed")
+                            .hasMessageContaining("127.0.0.1");
+                    TestService unchecked = server.reference(
+                            TestService.class, r -> r.setParameters(Map.of("httpjson.tls-verify-hostname", "false")));
+                    assertThat(unchecked.hello("y")).isEqualTo("Hello, y");
+                });
     }
 
     @Test
@@ -204,9 +217,11 @@ class TlsTest {
         testService()
                 .providerSsl(providerSsl("server-encrypted.key", "changeit"))
                 .consumerSsl(consumerSsl("client"))
-                .build().run(server -> {
-            assertThat(server.reference(TestService.class).hello("sealed")).isEqualTo("Hello, sealed");
-        });
+                .build()
+                .run(server -> {
+                    assertThat(server.reference(TestService.class).hello("sealed"))
+                            .isEqualTo("Hello, sealed");
+                });
     }
 
     @Test
@@ -230,9 +245,7 @@ class TlsTest {
     void aConsumerKeyThatCannotBeReadStopsTheReferenceInsteadOfCallingInPlainText() throws Exception {
         SslConfig ssl = consumerSsl("client");
         ssl.setClientPrivateKeyPath("/nonexistent/httpjson/client.key");
-        testService()
-                .consumerSsl(ssl)
-                .build().run(server -> {
+        testService().consumerSsl(ssl).build().run(server -> {
             assertThatThrownBy(() -> server.reference(TestService.class).hello("x"))
                     .hasStackTraceContaining("httpjson: cannot refer")
                     .hasStackTraceContaining("dubbo.ssl.client-private-key-path: /nonexistent/httpjson/client.key");
@@ -241,13 +254,12 @@ class TlsTest {
 
     @Test
     void policyNoneServesTlsAndPlainTextOnOnePortThroughACertProviderExtension() throws Exception {
-        testService()
-                .param(PolicyCertProvider.KEY, "NONE")
-                .build().run(server -> {
+        testService().param(PolicyCertProvider.KEY, "NONE").build().run(server -> {
             assertThat(server.httpJsonServer().isTls()).isTrue();
             String https = "https://127.0.0.1:" + server.port() + HELLO;
             assertThat(post(https(null), https, "[\"secure\"]").body()).isEqualTo("\"Hello, secure\"");
-            assertThat(Http.post("http://127.0.0.1:" + server.port() + HELLO, "[\"plain\"]").body())
+            assertThat(Http.post("http://127.0.0.1:" + server.port() + HELLO, "[\"plain\"]")
+                            .body())
                     .isEqualTo("\"Hello, plain\"");
             assertThat(server.reference(TestService.class).hello("java")).isEqualTo("Hello, java");
         });

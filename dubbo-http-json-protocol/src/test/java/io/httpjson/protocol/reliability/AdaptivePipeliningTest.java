@@ -31,7 +31,8 @@ class AdaptivePipeliningTest {
     static final PacedServiceImpl IMPL = new PacedServiceImpl();
 
     @RegisterExtension
-    static DubboServer server = DubboServer.builder().service(PacedService.class, IMPL).build();
+    static DubboServer server =
+            DubboServer.builder().service(PacedService.class, IMPL).build();
 
     private Consumer consumer;
     private ExecutorService callers;
@@ -51,11 +52,10 @@ class AdaptivePipeliningTest {
     }
 
     private PacedService reference(Map<String, String> params) {
-        return consumer.reference(PacedService.class, "httpjson://127.0.0.1:" + server.port() + "?p=" + params,
-                r -> {
-                    r.setTimeout(20_000);
-                    r.setParameters(new HashMap<>(params));
-                });
+        return consumer.reference(PacedService.class, "httpjson://127.0.0.1:" + server.port() + "?p=" + params, r -> {
+            r.setTimeout(20_000);
+            r.setParameters(new HashMap<>(params));
+        });
     }
 
     private HttpJsonClient client() {
@@ -95,8 +95,8 @@ class AdaptivePipeliningTest {
 
     @Test
     void aConnectionCarriesAtMostThePipeliningDepth() throws Exception {
-        callsHeldAtTheGate(Map.of("httpjson.pipelining-budget-micros", "2000000", "httpjson.pipelining", "4"), 1, 10,
-                c -> {
+        callsHeldAtTheGate(
+                Map.of("httpjson.pipelining-budget-micros", "2000000", "httpjson.pipelining", "4"), 1, 10, c -> {
                     // at most 4 per connection: at least 3 connections, each with its first call at the gate
                     await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() >= 3);
                     assertThat(c.openConnections()).isBetween(3, 10);
@@ -106,8 +106,8 @@ class AdaptivePipeliningTest {
 
     @Test
     void pipeliningOneSendsOneRequestAtATime() throws Exception {
-        callsHeldAtTheGate(Map.of("httpjson.pipelining", "1", "httpjson.pipelining-budget-micros", "2000000"), 1, 6,
-                c -> {
+        callsHeldAtTheGate(
+                Map.of("httpjson.pipelining", "1", "httpjson.pipelining-budget-micros", "2000000"), 1, 6, c -> {
                     // each call on its own connection, all six at the gate at once
                     await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 6);
                     assertThat(c.pipelinedCalls()).isZero();
@@ -123,8 +123,7 @@ class AdaptivePipeliningTest {
      * pipelined), closes the gate, sends {@code n} calls at once, runs {@code whileHeld}, opens the gate, and checks
      * that every caller got its own answer and every connection went back to the pool.
      */
-    private void callsHeldAtTheGate(Map<String, String> params, int warm, int n, WhileHeld whileHeld)
-            throws Exception {
+    private void callsHeldAtTheGate(Map<String, String> params, int warm, int n, WhileHeld whileHeld) throws Exception {
         PacedService s = reference(params);
         for (int i = 0; i < warm; i++) {
             assertThat(s.gate("warm" + i)).isEqualTo("gate warm" + i);

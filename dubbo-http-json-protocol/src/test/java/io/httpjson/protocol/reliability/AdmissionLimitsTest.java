@@ -144,8 +144,15 @@ class AdmissionLimitsTest {
 
     @Test
     void aBodyTrickledByteByByteGets408AndIsClosed() throws Exception {
-        String head = new String(raw("POST " + SVC + "nullable HTTP/1.1", null, "Host: 127.0.0.1",
-                "Content-Type: application/json", "Content-Length: 1000"), StandardCharsets.US_ASCII) + "[\"";
+        String head = new String(
+                        raw(
+                                "POST " + SVC + "nullable HTTP/1.1",
+                                null,
+                                "Host: 127.0.0.1",
+                                "Content-Type: application/json",
+                                "Content-Length: 1000"),
+                        StandardCharsets.US_ASCII)
+                + "[\"";
         RawHttp.Response r = slowClient(head, "z");
         assertErrorBody(r, 408, "REQUEST_TIMEOUT", "httpjson.min-body-rate", "1000 bytes/s");
         assertThat(r.header("Connection")).isEqualTo("close");
@@ -155,8 +162,15 @@ class AdmissionLimitsTest {
     /** A request refused from its headers has its body read and dropped, but not at any pace. */
     @Test
     void aTrickledBodyOfARefusedRequestIsNotWaitedFor() throws Exception {
-        String head = new String(raw("POST " + SVC + "nope HTTP/1.1", null, "Host: 127.0.0.1",
-                "Content-Type: application/json", "Content-Length: 1000"), StandardCharsets.US_ASCII) + "[\"";
+        String head = new String(
+                        raw(
+                                "POST " + SVC + "nope HTTP/1.1",
+                                null,
+                                "Host: 127.0.0.1",
+                                "Content-Type: application/json",
+                                "Content-Length: 1000"),
+                        StandardCharsets.US_ASCII)
+                + "[\"";
         RawHttp.Response r = slowClient(head, "z");
         assertErrorBody(r, 404, "METHOD_NOT_FOUND", "nope");
         assertThat(r.header("Connection")).isEqualTo("close");
@@ -221,7 +235,8 @@ class AdmissionLimitsTest {
             }
         });
         assertThat(gate.entered.await(15, TimeUnit.SECONDS)).isTrue();
-        RawHttp.Response refused = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"b\"" + padding + "]"));
+        RawHttp.Response refused =
+                RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"b\"" + padding + "]"));
         assertErrorBody(refused, 503, "OVERLOADED", "httpjson.decode-budget", "1024");
         assertThat(refused.header("Connection")).isNull();
         // a small body still fits beside the held one
@@ -277,15 +292,16 @@ class AdmissionLimitsTest {
         RawHttp.Response error = RawHttp.exchange(strict.port(), RawHttp.post(SVC + "nope", "[]"));
         assertThat(error.status()).isEqualTo(404);
         assertThat(error.header("Keep-Alive")).isEqualTo("timeout=10");
-        RawHttp.Response jettyError = RawHttp.exchange(strict.port(),
-                "GET /%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        RawHttp.Response jettyError = RawHttp.exchange(
+                strict.port(), "GET /%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         assertThat(jettyError.header("Keep-Alive")).isNull();
-        RawHttp.Response closing = RawHttp.exchange(strict.port(), RawHttp.post(SVC + "hello", "[\"k\"]",
-                "Connection: close"));
+        RawHttp.Response closing =
+                RawHttp.exchange(strict.port(), RawHttp.post(SVC + "hello", "[\"k\"]", "Connection: close"));
         assertThat(closing.text()).isEqualTo("\"Hello, k\"");
         assertThat(closing.header("Keep-Alive")).isNull();
-        RawHttp.Response old = RawHttp.exchange(strict.port(), RawHttp.request("POST", SVC + "hello", "HTTP/1.0",
-                "[\"k\"]".getBytes(StandardCharsets.UTF_8)));
+        RawHttp.Response old = RawHttp.exchange(
+                strict.port(),
+                RawHttp.request("POST", SVC + "hello", "HTTP/1.0", "[\"k\"]".getBytes(StandardCharsets.UTF_8)));
         assertThat(old.header("Keep-Alive")).isNull();
     }
 }

@@ -52,7 +52,8 @@ class AdmissionTest {
     static DubboServer fastjson = server(FASTJSON_IMPL).build();
 
     @RegisterExtension
-    static DubboServer gson = server(GSON_IMPL).param("serialization", "gson-text").build();
+    static DubboServer gson =
+            server(GSON_IMPL).param("serialization", "gson-text").build();
 
     /** Answers only the Host names it is told to (against DNS rebinding). */
     @RegisterExtension
@@ -106,15 +107,17 @@ class AdmissionTest {
         Map<?, ?> body = (Map<?, ?>) parsed;
         assertThat(body.get("code")).as(r.text()).isEqualTo(code);
         assertThat(body.get("status")).as(r.text()).isEqualTo(status);
-        assertThat((String) body.get("help")).as(r.text()).contains("troubleshooting.md#" + code.toLowerCase()
-                .replace('_', '-'));
+        assertThat((String) body.get("help"))
+                .as(r.text())
+                .contains("troubleshooting.md#" + code.toLowerCase().replace('_', '-'));
         for (String f : fragments) {
             assertThat((String) body.get("message")).as(r.text()).contains(f);
         }
     }
 
     static void assertNextCallSucceeds(DubboServer server) {
-        assertThat(Http.post(server.baseUrl() + SVC + "hello", "[\"next\"]").body()).isEqualTo("\"Hello, next\"");
+        assertThat(Http.post(server.baseUrl() + SVC + "hello", "[\"next\"]").body())
+                .isEqualTo("\"Hello, next\"");
     }
 
     /**
@@ -138,12 +141,12 @@ class AdmissionTest {
     @MethodSource("engines")
     void aBodyWithoutContentTypeIsRefusedNamingTheHeader(String engine) throws IOException {
         DubboServer server = server(engine);
-        RawHttp.Response r = RawHttp.exchange(server.port(), raw("POST " + SVC + "hello HTTP/1.1", "[\"a\"]",
-                "Host: 127.0.0.1"));
+        RawHttp.Response r =
+                RawHttp.exchange(server.port(), raw("POST " + SVC + "hello HTTP/1.1", "[\"a\"]", "Host: 127.0.0.1"));
         assertErrorBody(r, 415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type: application/json");
         // a call without a body needs none
-        RawHttp.Response ping = RawHttp.exchange(server.port(), raw("POST " + SVC + "ping HTTP/1.1", "",
-                "Host: 127.0.0.1"));
+        RawHttp.Response ping =
+                RawHttp.exchange(server.port(), raw("POST " + SVC + "ping HTTP/1.1", "", "Host: 127.0.0.1"));
         assertThat(ping.status()).as(ping.toString()).isEqualTo(200);
         assertNextCallSucceeds(server);
     }
@@ -156,19 +159,28 @@ class AdmissionTest {
     @MethodSource("engines")
     void aForeignOriginIsRefusedBeforeTheBodyIsRead(String engine) throws IOException {
         DubboServer server = server(engine);
-        for (String type : new String[] {"text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
-                "multipart/form-data; boundary=x", "application/json"}) {
-            RawHttp.Response r = headOnly(server, SVC + "hello", "Host: 127.0.0.1", "Origin: https://evil.example",
-                    "Content-Type: " + type);
+        for (String type : new String[] {
+            "text/plain;charset=UTF-8",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "application/json"
+        }) {
+            RawHttp.Response r = headOnly(
+                    server, SVC + "hello", "Host: 127.0.0.1", "Origin: https://evil.example", "Content-Type: " + type);
             assertErrorBody(r, 403, "FORBIDDEN", "https://evil.example", "httpjson.cors-allowed-origins");
         }
-        RawHttp.Response get = RawHttp.exchange(server.port(), raw("GET " + SVC + "ping HTTP/1.1", null,
-                "Host: 127.0.0.1", "Origin: null"));
+        RawHttp.Response get = RawHttp.exchange(
+                server.port(), raw("GET " + SVC + "ping HTTP/1.1", null, "Host: 127.0.0.1", "Origin: null"));
         assertErrorBody(get, 403, "FORBIDDEN", "null");
         // the provider's own pages: Origin is scheme://Host
-        RawHttp.Response self = RawHttp.exchange(server.port(), raw("POST " + SVC + "hello HTTP/1.1", "[\"self\"]",
-                "Host: 127.0.0.1:" + server.port(), "Origin: http://127.0.0.1:" + server.port(),
-                "Content-Type: application/json"));
+        RawHttp.Response self = RawHttp.exchange(
+                server.port(),
+                raw(
+                        "POST " + SVC + "hello HTTP/1.1",
+                        "[\"self\"]",
+                        "Host: 127.0.0.1:" + server.port(),
+                        "Origin: http://127.0.0.1:" + server.port(),
+                        "Content-Type: application/json"));
         assertThat(self.text()).as(self.toString()).isEqualTo("\"Hello, self\"");
         assertNextCallSucceeds(server);
     }
@@ -176,19 +188,39 @@ class AdmissionTest {
     @Test
     void aHostThatIsNotListedIsMisdirected() throws IOException {
         int port = hostBound.port();
-        for (String host : new String[] {"evil.example", "evil.example:" + port, "127.0.0.1.evil.example",
-                "a.internal.example:9999", "internal.example:8090"}) {
-            RawHttp.Response r = RawHttp.exchange(port, raw("POST " + SVC + "hello HTTP/1.1", "[\"a\"]",
-                    "Host: " + host, "Content-Type: application/json"));
+        for (String host : new String[] {
+            "evil.example",
+            "evil.example:" + port,
+            "127.0.0.1.evil.example",
+            "a.internal.example:9999",
+            "internal.example:8090"
+        }) {
+            RawHttp.Response r = RawHttp.exchange(
+                    port,
+                    raw(
+                            "POST " + SVC + "hello HTTP/1.1",
+                            "[\"a\"]",
+                            "Host: " + host,
+                            "Content-Type: application/json"));
             assertErrorBody(r, 421, "MISDIRECTED_REQUEST", "Host: " + host, "httpjson.allowed-hosts", "localhost");
         }
-        RawHttp.Response none = RawHttp.exchange(port, raw("POST " + SVC + "hello HTTP/1.0", "[\"a\"]",
-                "Content-Type: application/json"));
+        RawHttp.Response none = RawHttp.exchange(
+                port, raw("POST " + SVC + "hello HTTP/1.0", "[\"a\"]", "Content-Type: application/json"));
         assertErrorBody(none, 421, "MISDIRECTED_REQUEST", "Host: null");
-        for (String host : new String[] {"127.0.0.1:" + port, "LOCALHOST:" + port, "localhost",
-                "a.internal.example:8090", "b.a.internal.example:8090"}) {
-            RawHttp.Response ok = RawHttp.exchange(port, raw("POST " + SVC + "hello HTTP/1.1", "[\"h\"]",
-                    "Host: " + host, "Content-Type: application/json"));
+        for (String host : new String[] {
+            "127.0.0.1:" + port,
+            "LOCALHOST:" + port,
+            "localhost",
+            "a.internal.example:8090",
+            "b.a.internal.example:8090"
+        }) {
+            RawHttp.Response ok = RawHttp.exchange(
+                    port,
+                    raw(
+                            "POST " + SVC + "hello HTTP/1.1",
+                            "[\"h\"]",
+                            "Host: " + host,
+                            "Content-Type: application/json"));
             assertThat(ok.text()).as(host + " -> " + ok).isEqualTo("\"Hello, h\"");
         }
         assertNextCallSucceeds(hostBound);
@@ -203,10 +235,20 @@ class AdmissionTest {
     void chunkedHttp10IsRefusedAndTheRequestHiddenInItsBodyNeverRuns(String engine) throws IOException {
         DubboServer server = server(engine);
         Counting impl = engine.equals("gson") ? GSON_IMPL : FASTJSON_IMPL;
-        String hidden = new String(raw("POST " + SVC + "hello HTTP/1.1", "[\"smuggled\"]", "Host: 127.0.0.1",
-                "Content-Type: application/json"), StandardCharsets.ISO_8859_1);
-        byte[] request = raw("POST " + SVC + "hello HTTP/1.0", null, "Host: 127.0.0.1", "Connection: keep-alive",
-                "Content-Type: application/json", "Transfer-Encoding: chunked");
+        String hidden = new String(
+                raw(
+                        "POST " + SVC + "hello HTTP/1.1",
+                        "[\"smuggled\"]",
+                        "Host: 127.0.0.1",
+                        "Content-Type: application/json"),
+                StandardCharsets.ISO_8859_1);
+        byte[] request = raw(
+                "POST " + SVC + "hello HTTP/1.0",
+                null,
+                "Host: 127.0.0.1",
+                "Connection: keep-alive",
+                "Content-Type: application/json",
+                "Transfer-Encoding: chunked");
         byte[] body = ("b\r\n[\"outside\"]\r\n0\r\n\r\n" + hidden).getBytes(StandardCharsets.ISO_8859_1);
         try (Socket s = RawHttp.connect(server.port())) {
             OutputStream out = s.getOutputStream();
@@ -228,12 +270,12 @@ class AdmissionTest {
     @MethodSource("engines")
     void aHugeDubboTimeoutIsClampedNotAnInstantDeadline(String engine) throws IOException {
         DubboServer server = server(engine);
-        RawHttp.Response r = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"patient\"]",
-                "Dubbo-Timeout: 9223372036854775807"));
+        RawHttp.Response r = RawHttp.exchange(
+                server.port(), RawHttp.post(SVC + "hello", "[\"patient\"]", "Dubbo-Timeout: 9223372036854775807"));
         assertThat(r.status()).as(r.toString()).isEqualTo(200);
         assertThat(r.text()).isEqualTo("\"Hello, patient\"");
-        RawHttp.Response beyondLong = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"x\"]",
-                "Dubbo-Timeout: 99999999999999999999"));
+        RawHttp.Response beyondLong = RawHttp.exchange(
+                server.port(), RawHttp.post(SVC + "hello", "[\"x\"]", "Dubbo-Timeout: 99999999999999999999"));
         assertErrorBody(beyondLong, 400, "BAD_REQUEST", "Dubbo-Timeout: 99999999999999999999", "whole number");
         assertNextCallSucceeds(server);
     }
@@ -243,16 +285,27 @@ class AdmissionTest {
     @MethodSource("engines")
     void aMissingTokenIs401AndAWrongOne403BeforeTheBodyIsRead(String engine) throws IOException {
         DubboServer server = server(engine);
-        RawHttp.Response missing = headOnly(server, SVC + "hello", "Host: 127.0.0.1", "Content-Type: application/json",
+        RawHttp.Response missing = headOnly(
+                server,
+                SVC + "hello",
+                "Host: 127.0.0.1",
+                "Content-Type: application/json",
                 "Dubbo-Service-Group: secured");
         assertErrorBody(missing, 401, "UNAUTHORIZED", "token", "Dubbo-Attachments");
         assertThat(missing.header("WWW-Authenticate")).startsWith("DubboToken");
-        RawHttp.Response wrong = headOnly(server, SVC + "hello", "Host: 127.0.0.1", "Content-Type: application/json",
-                "Dubbo-Service-Group: secured", "Dubbo-Attachments: token=guess");
+        RawHttp.Response wrong = headOnly(
+                server,
+                SVC + "hello",
+                "Host: 127.0.0.1",
+                "Content-Type: application/json",
+                "Dubbo-Service-Group: secured",
+                "Dubbo-Attachments: token=guess");
         assertErrorBody(wrong, 403, "FORBIDDEN", "token");
         assertThat(wrong.text()).doesNotContain(TOKEN).doesNotContain("guess");
-        RawHttp.Response right = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"t\"]",
-                "Dubbo-Service-Group: secured", "Dubbo-Attachments: token=" + TOKEN));
+        RawHttp.Response right = RawHttp.exchange(
+                server.port(),
+                RawHttp.post(
+                        SVC + "hello", "[\"t\"]", "Dubbo-Service-Group: secured", "Dubbo-Attachments: token=" + TOKEN));
         assertThat(right.text()).as(right.toString()).isEqualTo("\"Hello, t\"");
         assertNextCallSucceeds(server);
     }
@@ -263,11 +316,13 @@ class AdmissionTest {
     void aFilterThatRefusesAnswers403Or401(String engine) throws IOException {
         DubboServer server = server(engine);
         String attachments = "Dubbo-Attachments: token=" + TOKEN + ",refuse=";
-        RawHttp.Response forbidden = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"f\"]",
-                "Dubbo-Service-Group: secured", attachments + "forbidden"));
+        RawHttp.Response forbidden = RawHttp.exchange(
+                server.port(),
+                RawHttp.post(SVC + "hello", "[\"f\"]", "Dubbo-Service-Group: secured", attachments + "forbidden"));
         assertErrorBody(forbidden, 403, "FORBIDDEN", "not allowed");
-        RawHttp.Response unauthorized = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"f\"]",
-                "Dubbo-Service-Group: secured", attachments + "unauthorized"));
+        RawHttp.Response unauthorized = RawHttp.exchange(
+                server.port(),
+                RawHttp.post(SVC + "hello", "[\"f\"]", "Dubbo-Service-Group: secured", attachments + "unauthorized"));
         assertErrorBody(unauthorized, 401, "UNAUTHORIZED", "who are you?");
         assertThat(unauthorized.text()).contains("\"rpcCode\":13");
         assertNextCallSucceeds(server);

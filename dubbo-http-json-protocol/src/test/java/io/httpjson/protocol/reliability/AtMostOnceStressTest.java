@@ -37,7 +37,8 @@ class AtMostOnceStressTest {
     static final OnceServiceImpl IMPL = new OnceServiceImpl();
 
     @RegisterExtension
-    static DubboServer provider = DubboServer.builder().service(OnceService.class, IMPL).build();
+    static DubboServer provider =
+            DubboServer.builder().service(OnceService.class, IMPL).build();
 
     @Test
     void everyReplyReachesItsOwnCallerAndNothingRunsTwice() throws Exception {
@@ -48,11 +49,12 @@ class AtMostOnceStressTest {
         AtomicInteger failed = new AtomicInteger();
         AtomicInteger timedOut = new AtomicInteger();
         AtomicLong calls = new AtomicLong();
-        try (Consumer consumer = new Consumer(); FaultProxy proxy = new FaultProxy(provider.port()).start()) {
+        try (Consumer consumer = new Consumer();
+                FaultProxy proxy = new FaultProxy(provider.port()).start()) {
             String url = "httpjson://127.0.0.1:" + proxy.port();
             OnceService once = consumer.reference(OnceService.class, url, r -> r.setRetries(0));
-            OnceService twice = consumer.reference(OnceService.class, url + "?httpjson.max-connections=4",
-                    r -> r.setRetries(2));
+            OnceService twice =
+                    consumer.reference(OnceService.class, url + "?httpjson.max-connections=4", r -> r.setRetries(2));
             long end = System.nanoTime() + RUN_NANOS;
             Thread chaos = new Thread(() -> faults(proxy, end), "chaos");
             chaos.start();
@@ -89,7 +91,9 @@ class AtMostOnceStressTest {
             });
             chaos.join();
             assertThat(once.echo("after", 0)).isEqualTo("after");
-            assertThat(proxy.killed()).as("connections were reset under the calls").isGreaterThan(10);
+            assertThat(proxy.killed())
+                    .as("connections were reset under the calls")
+                    .isGreaterThan(10);
         }
         assertThat(wrong).as("replies that reached the wrong caller").isEmpty();
         assertThat(late).as("calls that outlived their timeout").isEmpty();
@@ -102,11 +106,14 @@ class AtMostOnceStressTest {
                 overRun.add(e.getKey() + " ran " + n + " times");
             }
         }
-        assertThat(overRun).as("values that ran more often than sent plus allowed retries").isEmpty();
+        assertThat(overRun)
+                .as("values that ran more often than sent plus allowed retries")
+                .isEmpty();
         assertThat(ok.get()).as("calls that succeeded").isGreaterThan(100);
         assertThat(failed.get()).as("calls that failed (faults and timeouts)").isGreaterThan(0);
         assertThat(timedOut.get()).isGreaterThan(0);
-        System.out.printf("stress: %d calls, %d ok, %d failed (%d timeouts), %d runs at the provider%n",
+        System.out.printf(
+                "stress: %d calls, %d ok, %d failed (%d timeouts), %d runs at the provider%n",
                 calls.get(), ok.get(), failed.get(), timedOut.get(), runs);
     }
 

@@ -57,7 +57,8 @@ class AtMostOnceTest {
         IMPL.open();
     }
 
-    private OnceService reference(int port, Map<String, String> params, java.util.function.Consumer<ReferenceConfig<OnceService>> more) {
+    private OnceService reference(
+            int port, Map<String, String> params, java.util.function.Consumer<ReferenceConfig<OnceService>> more) {
         return consumer.reference(OnceService.class, "httpjson://127.0.0.1:" + port, r -> {
             r.setParameters(params);
             more.accept(r);
@@ -96,12 +97,15 @@ class AtMostOnceTest {
             CompletableFuture<String> call = CompletableFuture.supplyAsync(() -> s.held("R-1"));
             await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 1);
             proxy.killAll();
-            Throwable failure = catchThrowableOfType(() -> call.get(10, TimeUnit.SECONDS), Exception.class).getCause();
+            Throwable failure = catchThrowableOfType(() -> call.get(10, TimeUnit.SECONDS), Exception.class)
+                    .getCause();
             assertThat(failure).isInstanceOf(RpcException.class);
             assertThat(((RpcException) failure).isNetwork()).as("%s", failure).isTrue();
             IMPL.open();
             assertThat(IMPL.runs("R-1")).isEqualTo(1);
-            assertThat(proxy.accepted()).as("no second connection carried the request again").isEqualTo(1);
+            assertThat(proxy.accepted())
+                    .as("no second connection carried the request again")
+                    .isEqualTo(1);
         }
     }
 
@@ -133,7 +137,8 @@ class AtMostOnceTest {
                     CompletableFuture.supplyAsync(() -> s.held("P-1")),
                     CompletableFuture.supplyAsync(() -> s.held("P-2")));
             // all three requests are on the wire: one at the provider, two read by nobody yet behind it
-            await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 1 && proxy.requestsForwarded() == 4);
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> IMPL.waiting.get() == 1 && proxy.requestsForwarded() == 4);
             proxy.killAll();
             for (CompletableFuture<String> c : calls) {
                 // the one at the provider and those queued behind it on the same connection
@@ -147,7 +152,8 @@ class AtMostOnceTest {
                 assertThat(IMPL.runs(v)).as(v).isLessThanOrEqualTo(1);
             }
             assertThat(IMPL.runs("P-0")).isEqualTo(1);
-            assertThat(proxy.accepted()).as("nothing was sent again: the one connection, then the one for after-2")
+            assertThat(proxy.accepted())
+                    .as("nothing was sent again: the one connection, then the one for after-2")
                     .isEqualTo(2);
         }
     }
@@ -196,8 +202,10 @@ class AtMostOnceTest {
     void releasingTheLastClientLetsCallsInFlightFinish() throws Exception {
         try (Consumer own = new Consumer()) {
             ReferenceConfig<OnceService>[] ref = new ReferenceConfig[1];
-            OnceService s = own.reference(OnceService.class, "httpjson://127.0.0.1:" + provider.port()
-                    + "?httpjson.iothreads=3", r -> ref[0] = r);
+            OnceService s = own.reference(
+                    OnceService.class,
+                    "httpjson://127.0.0.1:" + provider.port() + "?httpjson.iothreads=3",
+                    r -> ref[0] = r);
             IMPL.close();
             CompletableFuture<String> call = RpcContext.getContext().asyncCall(() -> s.held("L-1"));
             await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 1);

@@ -80,8 +80,8 @@ class BadInputTest {
         return new Case(name, request, status, code, fragment);
     }
 
-    static Case post(String name, String method, String body, int status, String code, String fragment,
-            String... headers) {
+    static Case post(
+            String name, String method, String body, int status, String code, String fragment, String... headers) {
         return c(name, RawHttp.post(SVC + method, body, headers), status, code, fragment);
     }
 
@@ -118,7 +118,12 @@ class BadInputTest {
         l.add(post("unterminated escape", "hello", "[\"\\u12\"]", 400, "BAD_REQUEST", "hello"));
         l.add(post("comment", "hello", "[/* hi */ \"a\"]", 400, "BAD_REQUEST", "comments are not JSON"));
         l.add(post("line comment", "hello", "// hi\n[\"a\"]", 400, "BAD_REQUEST", "comments are not JSON"));
-        l.add(post("raw control character in a string", "hello", "[\"a\u0001b\"]", 400, "BAD_REQUEST",
+        l.add(post(
+                "raw control character in a string",
+                "hello",
+                "[\"a\u0001b\"]",
+                400,
+                "BAD_REQUEST",
                 "raw control character U+0001"));
         l.add(post("raw newline in a string", "hello", "[\"a\nb\"]", 400, "BAD_REQUEST", "U+000A"));
         l.add(post("trailing comma", "concat", "[\"a\",\"b\",]", 400, "BAD_REQUEST", "trailing comma"));
@@ -135,25 +140,76 @@ class BadInputTest {
         l.add(post("string for long", "big", "[\"x\"]", 400, "BAD_REQUEST", "big"));
         l.add(post("object for long", "getUser", "[{\"a\":1}]", 400, "BAD_REQUEST", "getUser"));
         l.add(post("string for int[]", "doubled", "\"no\"", 400, "BAD_REQUEST", "doubled"));
-        l.add(post("unknown enum", "flip", "[\"NOPE\"]", 400, "BAD_REQUEST",
+        l.add(post(
+                "unknown enum",
+                "flip",
+                "[\"NOPE\"]",
+                400,
+                "BAD_REQUEST",
                 "argument 0 (Status): expected one of the constants [ACTIVE, LOCKED] (Status) but found \"NOPE\""));
-        l.add(post("unknown enum in a POJO", "userArray", "[[{\"id\":1,\"status\":\"GONE\"}]]", 400, "BAD_REQUEST",
+        l.add(post(
+                "unknown enum in a POJO",
+                "userArray",
+                "[[{\"id\":1,\"status\":\"GONE\"}]]",
+                400,
+                "BAD_REQUEST",
                 "argument 0 (User[])[0].status"));
-        l.add(post("bad date", "plusDays", "[\"yesterday\", 1]", 400, "BAD_REQUEST",
+        l.add(post(
+                "bad date",
+                "plusDays",
+                "[\"yesterday\", 1]",
+                400,
+                "BAD_REQUEST",
                 "argument 0 (LocalDateTime): expected an ISO-8601 LocalDateTime string but found \"yesterday\""));
-        l.add(post("bad date in a POJO", "userArray", "[[{\"id\":1,\"birthday\":\"31.01.2024\"}]]", 400,
-                "BAD_REQUEST", "[0].birthday: expected an ISO-8601 LocalDate"));
-        l.add(post("object for a List", "users", "{\"a\":1}", 400, "BAD_REQUEST",
+        l.add(post(
+                "bad date in a POJO",
+                "userArray",
+                "[[{\"id\":1,\"birthday\":\"31.01.2024\"}]]",
+                400,
+                "BAD_REQUEST",
+                "[0].birthday: expected an ISO-8601 LocalDate"));
+        l.add(post(
+                "object for a List",
+                "users",
+                "{\"a\":1}",
+                400,
+                "BAD_REQUEST",
                 "expected an array (List<Long>) but found an object"));
-        l.add(post("number for a List field", "userArray", "[[{\"id\":1,\"tags\":5}]]", 400, "BAD_REQUEST",
+        l.add(post(
+                "number for a List field",
+                "userArray",
+                "[[{\"id\":1,\"tags\":5}]]",
+                400,
+                "BAD_REQUEST",
                 "argument 0 (User[])[0].tags: expected an array (List<String>) but found 5"));
-        l.add(post("object for a List field", "userArray", "[[{\"id\":1,\"tags\":{\"a\":\"b\"}}]]", 400,
-                "BAD_REQUEST", "[0].tags: expected an array"));
-        l.add(post("number in a List<String>", "userArray", "[[{\"id\":1,\"tags\":[\"a\",\"b\",3]}]]", 400,
-                "BAD_REQUEST", "[0].tags[2]: expected a string but found 3"));
-        l.add(post("scalar for a POJO", "userArray", "[[1]]", 400, "BAD_REQUEST",
+        l.add(post(
+                "object for a List field",
+                "userArray",
+                "[[{\"id\":1,\"tags\":{\"a\":\"b\"}}]]",
+                400,
+                "BAD_REQUEST",
+                "[0].tags: expected an array"));
+        l.add(post(
+                "number in a List<String>",
+                "userArray",
+                "[[{\"id\":1,\"tags\":[\"a\",\"b\",3]}]]",
+                400,
+                "BAD_REQUEST",
+                "[0].tags[2]: expected a string but found 3"));
+        l.add(post(
+                "scalar for a POJO",
+                "userArray",
+                "[[1]]",
+                400,
+                "BAD_REQUEST",
                 "[0]: expected an object (User) but found 1"));
-        l.add(post("string for int", "doubled", "[\"1\"]", 400, "BAD_REQUEST", "expected an integer (int) but found the string"));
+        l.add(post(
+                "string for int",
+                "doubled",
+                "[\"1\"]",
+                400,
+                "BAD_REQUEST",
+                "expected an integer (int) but found the string"));
         l.add(post("string for a long field", "userArray", "[[{\"id\":\"1\"}]]", 400, "BAD_REQUEST", "[0].id"));
         l.add(post("strings for List<Long>", "users", "[[\"x\"]]", 400, "BAD_REQUEST", "users"));
         l.add(post("array for map", "byName", "[[1,2]]", 400, "BAD_REQUEST", "byName"));
@@ -161,17 +217,43 @@ class BadInputTest {
         l.add(post("bad big decimal", "add", "[\"1.2.3\", 1]", 400, "BAD_REQUEST", "add"));
         // unknown service, method, version, group; bad paths
         l.add(post("path traversal", "../../com.acme.Nope/hello", "[]", 400, "BAD_REQUEST", "400"));
-        l.add(c("unknown service path", RawHttp.post("/com.acme.Nope/hello", "[]"), 404, "SERVICE_NOT_FOUND",
+        l.add(c(
+                "unknown service path",
+                RawHttp.post("/com.acme.Nope/hello", "[]"),
+                404,
+                "SERVICE_NOT_FOUND",
                 "com.acme.Nope"));
         l.add(post("unknown method", "nope", "[]", 404, "METHOD_NOT_FOUND", "nope"));
-        l.add(post("unknown version", "hello", "[\"a\"]", 404, "SERVICE_NOT_FOUND", "9.9.9",
+        l.add(post(
+                "unknown version",
+                "hello",
+                "[\"a\"]",
+                404,
+                "SERVICE_NOT_FOUND",
+                "9.9.9",
                 "Dubbo-Service-Version: 9.9.9"));
-        l.add(post("unknown group", "hello", "[\"a\"]", 404, "SERVICE_NOT_FOUND", "nogroup",
+        l.add(post(
+                "unknown group",
+                "hello",
+                "[\"a\"]",
+                404,
+                "SERVICE_NOT_FOUND",
+                "nogroup",
                 "Dubbo-Service-Group: nogroup"));
-        l.add(c("no method in path", RawHttp.post("/io.httpjson.protocol.api.TestService", "[]"), 404,
-                "SERVICE_NOT_FOUND", "/{interface}/{method}"));
+        l.add(c(
+                "no method in path",
+                RawHttp.post("/io.httpjson.protocol.api.TestService", "[]"),
+                404,
+                "SERVICE_NOT_FOUND",
+                "/{interface}/{method}"));
         l.add(c("root path", RawHttp.post("/", "[]"), 404, "SERVICE_NOT_FOUND", "/{interface}/{method}"));
-        l.add(post("unknown overload", "overloaded", "[\"a\"]", 404, "METHOD_NOT_FOUND", "Dubbo-Parameter-Types",
+        l.add(post(
+                "unknown overload",
+                "overloaded",
+                "[\"a\"]",
+                404,
+                "METHOD_NOT_FOUND",
+                "Dubbo-Parameter-Types",
                 "Dubbo-Parameter-Types: java.lang.Thread"));
         // empty body
         l.add(post("empty body", "hello", "", 400, "BAD_REQUEST", "empty body"));
@@ -179,151 +261,384 @@ class BadInputTest {
         // size
         String within = "x".repeat(PAYLOAD - 64);
         l.add(post("huge string within payload", "nullable", "[\"" + within + "\"]", 200, null, within));
-        l.add(post("huge string beyond payload", "nullable", "[\"" + "x".repeat(PAYLOAD) + "\"]", 413,
-                "PAYLOAD_TOO_LARGE", String.valueOf(PAYLOAD)));
+        l.add(post(
+                "huge string beyond payload",
+                "nullable",
+                "[\"" + "x".repeat(PAYLOAD) + "\"]",
+                413,
+                "PAYLOAD_TOO_LARGE",
+                String.valueOf(PAYLOAD)));
         StringBuilder ints = new StringBuilder("[");
         for (int i = 0; i < 100_000; i++) {
             ints.append(i % 10).append(',');
         }
         ints.setLength(ints.length() - 1);
         l.add(post("huge array within payload", "doubled", ints + "]", 200, null, "18,0,2"));
-        l.add(post("huge array beyond payload", "doubled", "[" + "7,".repeat(PAYLOAD / 2) + "7]", 413,
-                "PAYLOAD_TOO_LARGE", String.valueOf(PAYLOAD)));
+        l.add(post(
+                "huge array beyond payload",
+                "doubled",
+                "[" + "7,".repeat(PAYLOAD / 2) + "7]",
+                413,
+                "PAYLOAD_TOO_LARGE",
+                String.valueOf(PAYLOAD)));
         byte[] bomb = gzip(("[\"" + "y".repeat(4 * PAYLOAD) + "\"]").getBytes(StandardCharsets.UTF_8));
-        l.add(c("gzip bomb", RawHttp.post(SVC + "nullable", bomb, "Content-Encoding: gzip"), 413,
-                "PAYLOAD_TOO_LARGE", "decompressed"));
-        l.add(c("gzip header, plain body", RawHttp.post(SVC + "hello", "[\"a\"]".getBytes(StandardCharsets.UTF_8),
-                "Content-Encoding: gzip"), 400, "BAD_REQUEST", "gzip"));
+        l.add(c(
+                "gzip bomb",
+                RawHttp.post(SVC + "nullable", bomb, "Content-Encoding: gzip"),
+                413,
+                "PAYLOAD_TOO_LARGE",
+                "decompressed"));
+        l.add(c(
+                "gzip header, plain body",
+                RawHttp.post(SVC + "hello", "[\"a\"]".getBytes(StandardCharsets.UTF_8), "Content-Encoding: gzip"),
+                400,
+                "BAD_REQUEST",
+                "gzip"));
         // deep nesting: 10^5 levels
-        l.add(post("10^5 nested arrays", "hello", "[".repeat(100_000) + "]".repeat(100_000), 400, "BAD_REQUEST",
-                "hello"));
-        l.add(post("10^5 nested arrays, List<Long>", "users", "[".repeat(100_000) + "]".repeat(100_000), 400,
-                "BAD_REQUEST", "users"));
-        l.add(post("10^5 nested objects", "byName", "[" + "{\"a\":".repeat(100_000) + "1" + "}".repeat(100_000)
-                + "]", 400, "BAD_REQUEST", "byName"));
+        l.add(post(
+                "10^5 nested arrays", "hello", "[".repeat(100_000) + "]".repeat(100_000), 400, "BAD_REQUEST", "hello"));
+        l.add(post(
+                "10^5 nested arrays, List<Long>",
+                "users",
+                "[".repeat(100_000) + "]".repeat(100_000),
+                400,
+                "BAD_REQUEST",
+                "users"));
+        l.add(post(
+                "10^5 nested objects",
+                "byName",
+                "[" + "{\"a\":".repeat(100_000) + "1" + "}".repeat(100_000) + "]",
+                400,
+                "BAD_REQUEST",
+                "byName"));
         l.add(post("10^5 unclosed arrays", "doubled", "[".repeat(100_000), 400, "BAD_REQUEST", "doubled"));
         // invalid UTF-8
-        l.add(c("invalid UTF-8 continuation", RawHttp.post(SVC + "hello", bytes("[\"", new byte[] {(byte) 0xC3,
-                0x28}, "\"]")), 400, "BAD_REQUEST", "UTF-8"));
-        l.add(c("overlong UTF-8", RawHttp.post(SVC + "hello", bytes("[\"", new byte[] {(byte) 0xC0, (byte) 0xAF},
-                "\"]")), 400, "BAD_REQUEST", "UTF-8"));
-        l.add(c("lone 0xFF", RawHttp.post(SVC + "hello", bytes("[\"", new byte[] {(byte) 0xFF}, "\"]")), 400,
-                "BAD_REQUEST", "UTF-8"));
-        l.add(c("truncated UTF-8 at the end", RawHttp.post(SVC + "hello", bytes("[\"a\"]", new byte[] {(byte) 0xE2,
-                (byte) 0x9C}, "")), 400, "BAD_REQUEST", "UTF-8"));
-        l.add(post("valid UTF-8 of 2, 3 and 4 bytes", "hello", "[\"\u00e9\u2713\ud83d\ude00\"]", 200, null,
+        l.add(c(
+                "invalid UTF-8 continuation",
+                RawHttp.post(SVC + "hello", bytes("[\"", new byte[] {(byte) 0xC3, 0x28}, "\"]")),
+                400,
+                "BAD_REQUEST",
+                "UTF-8"));
+        l.add(c(
+                "overlong UTF-8",
+                RawHttp.post(SVC + "hello", bytes("[\"", new byte[] {(byte) 0xC0, (byte) 0xAF}, "\"]")),
+                400,
+                "BAD_REQUEST",
+                "UTF-8"));
+        l.add(c(
+                "lone 0xFF",
+                RawHttp.post(SVC + "hello", bytes("[\"", new byte[] {(byte) 0xFF}, "\"]")),
+                400,
+                "BAD_REQUEST",
+                "UTF-8"));
+        l.add(c(
+                "truncated UTF-8 at the end",
+                RawHttp.post(SVC + "hello", bytes("[\"a\"]", new byte[] {(byte) 0xE2, (byte) 0x9C}, "")),
+                400,
+                "BAD_REQUEST",
+                "UTF-8"));
+        l.add(post(
+                "valid UTF-8 of 2, 3 and 4 bytes",
+                "hello",
+                "[\"\u00e9\u2713\ud83d\ude00\"]",
+                200,
+                null,
                 "\u00e9\u2713\ud83d\ude00"));
-        l.add(c("UTF-8-encoded surrogate", RawHttp.post(SVC + "hello", bytes("[\"", new byte[] {(byte) 0xED,
-                (byte) 0xA0, (byte) 0x80}, "\"]")), 400, "BAD_REQUEST", "UTF-8"));
+        l.add(c(
+                "UTF-8-encoded surrogate",
+                RawHttp.post(SVC + "hello", bytes("[\"", new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, "\"]")),
+                400,
+                "BAD_REQUEST",
+                "UTF-8"));
         l.add(post("UTF-16 surrogate escape alone", "hello", "[\"\\ud800\"]", 200, null, "Hello"));
         // duplicate keys
         // documented: the last of duplicate keys wins, in both engines
-        l.add(post("duplicate named argument", "concat", "{\"a\":\"1\",\"a\":\"2\",\"b\":\"3\"}", 200, null,
-                "\"23\""));
+        l.add(post("duplicate named argument", "concat", "{\"a\":\"1\",\"a\":\"2\",\"b\":\"3\"}", 200, null, "\"23\""));
         l.add(post("duplicate POJO field", "userArray", "[[{\"id\":1,\"id\":2}]]", 200, null, "[{\"id\":2}]"));
         // numbers out of range
         l.add(post("long overflow", "big", "[99999999999999999999999]", 400, "BAD_REQUEST", "big"));
         l.add(post("int overflow", "doubled", "[3000000000]", 400, "BAD_REQUEST", "doubled"));
-        l.add(post("int overflow, named", "plusDays", "{\"t\":\"2024-01-01T00:00:00\",\"days\":1e30}", 400,
-                "BAD_REQUEST", "argument \"days\" (int): expected an integer (int) but found 1e30"));
-        l.add(post("int overflow in a POJO", "userArray", "[[{\"id\":1e30}]]", 400, "BAD_REQUEST",
+        l.add(post(
+                "int overflow, named",
+                "plusDays",
+                "{\"t\":\"2024-01-01T00:00:00\",\"days\":1e30}",
+                400,
+                "BAD_REQUEST",
+                "argument \"days\" (int): expected an integer (int) but found 1e30"));
+        l.add(post(
+                "int overflow in a POJO",
+                "userArray",
+                "[[{\"id\":1e30}]]",
+                400,
+                "BAD_REQUEST",
                 "[0].id: expected an integer (long)"));
         l.add(post("huge exponent", "big", "[1e999999999]", 400, "BAD_REQUEST", "big"));
-        l.add(post("fraction for long", "getUser", "[1.5]", 400, "BAD_REQUEST",
+        l.add(post(
+                "fraction for long",
+                "getUser",
+                "[1.5]",
+                400,
+                "BAD_REQUEST",
                 "argument 0 (long): expected an integer (long) but found 1.5 (not an integer)"));
         l.add(post("fraction for Long, bare", "big", "1.5", 400, "BAD_REQUEST", "not an integer"));
-        l.add(post("huge exponent for BigDecimal", "add", "[1e999999999, 1]", 400, "BAD_REQUEST",
-                "exponent beyond"));
+        l.add(post("huge exponent for BigDecimal", "add", "[1e999999999, 1]", 400, "BAD_REQUEST", "exponent beyond"));
         l.add(post("huge exponent for Object", "echo", "[1e999999999]", 400, "BAD_REQUEST", "exponent beyond"));
-        l.add(post("million-digit Object", "echo", "[" + "9".repeat(1_000_000) + "]", 400, "BAD_REQUEST",
+        l.add(post(
+                "million-digit Object",
+                "echo",
+                "[" + "9".repeat(1_000_000) + "]",
+                400,
+                "BAD_REQUEST",
                 "longer than 10000 characters"));
         l.add(post("NaN", "add", "[NaN, 1]", 400, "BAD_REQUEST", "add"));
-        l.add(post("20000-digit BigDecimal", "add", "[" + "9".repeat(20_000) + ", 1]", 400, "BAD_REQUEST",
+        l.add(post(
+                "20000-digit BigDecimal",
+                "add",
+                "[" + "9".repeat(20_000) + ", 1]",
+                400,
+                "BAD_REQUEST",
                 "longer than 10000 characters"));
         l.add(post("500000-digit Long", "big", "[" + "9".repeat(500_000) + "]", 400, "BAD_REQUEST", "big"));
         // class-name gadgets: never loaded, never instantiated
-        l.add(post("@type JdbcRowSetImpl for String", "hello", "[{\"@type\":\"com.sun.rowset.JdbcRowSetImpl\","
-                + "\"dataSourceName\":\"ldap://127.0.0.1:1/x\",\"autoCommit\":true}]", 400, "BAD_REQUEST",
+        l.add(post(
+                "@type JdbcRowSetImpl for String",
+                "hello",
+                "[{\"@type\":\"com.sun.rowset.JdbcRowSetImpl\","
+                        + "\"dataSourceName\":\"ldap://127.0.0.1:1/x\",\"autoCommit\":true}]",
+                400,
+                "BAD_REQUEST",
                 "expected a string but found an object"));
-        l.add(post("@type TemplatesImpl in a POJO", "userArray", "[[{\"@type\":"
-                + "\"com.sun.org.apache.xalan.internal.xsltc.trax.TemplatesImpl\",\"_bytecodes\":[\"yv66vg==\"],"
-                + "\"_name\":\"a\",\"_tfactory\":{},\"_outputProperties\":{}}]]", 400, "BAD_REQUEST", "@type"));
-        l.add(post("@type Spring context in a map", "byName", "[{\"k\":{\"@type\":"
-                + "\"org.springframework.context.support.ClassPathXmlApplicationContext\",\"configLocation\":"
-                + "\"http://127.0.0.1:1/x.xml\"}}]", 400, "BAD_REQUEST", "@type"));
-        l.add(post("@type test gadget as the body", "users", "{\"@type\":\"" + GADGET + "\",\"command\":\"x\"}",
-                400, "BAD_REQUEST", "users"));
-        l.add(post("@type test gadget in a POJO", "userArray", "[[{\"@type\":\"" + GADGET + "\",\"id\":1}]]", 400,
-                "BAD_REQUEST", "@type"));
+        l.add(post(
+                "@type TemplatesImpl in a POJO",
+                "userArray",
+                "[[{\"@type\":"
+                        + "\"com.sun.org.apache.xalan.internal.xsltc.trax.TemplatesImpl\",\"_bytecodes\":[\"yv66vg==\"],"
+                        + "\"_name\":\"a\",\"_tfactory\":{},\"_outputProperties\":{}}]]",
+                400,
+                "BAD_REQUEST",
+                "@type"));
+        l.add(post(
+                "@type Spring context in a map",
+                "byName",
+                "[{\"k\":{\"@type\":"
+                        + "\"org.springframework.context.support.ClassPathXmlApplicationContext\",\"configLocation\":"
+                        + "\"http://127.0.0.1:1/x.xml\"}}]",
+                400,
+                "BAD_REQUEST",
+                "@type"));
+        l.add(post(
+                "@type test gadget as the body",
+                "users",
+                "{\"@type\":\"" + GADGET + "\",\"command\":\"x\"}",
+                400,
+                "BAD_REQUEST",
+                "users"));
+        l.add(post(
+                "@type test gadget in a POJO",
+                "userArray",
+                "[[{\"@type\":\"" + GADGET + "\",\"id\":1}]]",
+                400,
+                "BAD_REQUEST",
+                "@type"));
         l.add(post("gadget in a list", "users", "[[{\"@type\":\"" + GADGET + "\"}]]", 400, "BAD_REQUEST", "users"));
-        l.add(post("gadget as parameter type", "overloaded", "[\"a\"]", 404, "METHOD_NOT_FOUND", GADGET,
+        l.add(post(
+                "gadget as parameter type",
+                "overloaded",
+                "[\"a\"]",
+                404,
+                "METHOD_NOT_FOUND",
+                GADGET,
                 "Dubbo-Parameter-Types: " + GADGET));
         // documented: unknown keys of a POJO are ignored, so "$ref" resolves nothing
         l.add(post("$ref cycle", "userArray", "[[{\"$ref\":\"$\"}]]", 200, null, "[{\"id\":0}]"));
-        l.add(post("$ref to the parent in a map", "byName", "[{\"a\":{\"id\":1},\"b\":{\"$ref\":\"..\"}}]", 200, null,
+        l.add(post(
+                "$ref to the parent in a map",
+                "byName",
+                "[{\"a\":{\"id\":1},\"b\":{\"$ref\":\"..\"}}]",
+                200,
+                null,
                 "{\"A\":{\"id\":1},\"B\":{\"id\":0}}"));
         // documented: "$ref" is a key like any other where the declared type is Object or a Map
-        l.add(post("$ref as Object", "echo", "[{\"$ref\":\"$\",\"x\":{\"$ref\":\"..\"}}]", 200, null,
+        l.add(post(
+                "$ref as Object",
+                "echo",
+                "[{\"$ref\":\"$\",\"x\":{\"$ref\":\"..\"}}]",
+                200,
+                null,
                 "{\"$ref\":\"$\",\"x\":{\"$ref\":\"..\"}}"));
         // headers
-        l.add(post("oversized header", "hello", "[\"a\"]", 431, "HEADERS_TOO_LARGE", "header",
+        l.add(post(
+                "oversized header",
+                "hello",
+                "[\"a\"]",
+                431,
+                "HEADERS_TOO_LARGE",
+                "header",
                 "X-Big: " + "h".repeat(20_000)));
         String[] many = new String[3000];
         for (int i = 0; i < many.length; i++) {
             many[i] = "X-H" + i + ": v";
         }
         l.add(post("too many headers", "hello", "[\"a\"]", 431, "HEADERS_TOO_LARGE", "header", many));
-        l.add(post("attachment bad escape", "echoAttachment", "[\"k\"]", 400, "BAD_REQUEST", "%ZZ",
+        l.add(post(
+                "attachment bad escape",
+                "echoAttachment",
+                "[\"k\"]",
+                400,
+                "BAD_REQUEST",
+                "%ZZ",
                 "Dubbo-Attachments: k=%ZZ"));
-        l.add(post("attachment truncated escape", "echoAttachment", "[\"k\"]", 400, "BAD_REQUEST", "truncated",
+        l.add(post(
+                "attachment truncated escape",
+                "echoAttachment",
+                "[\"k\"]",
+                400,
+                "BAD_REQUEST",
+                "truncated",
                 "Dubbo-Attachments: k=%E"));
-        l.add(post("attachment without =", "echoAttachment", "[\"k\"]", 400, "BAD_REQUEST", "key=value",
+        l.add(post(
+                "attachment without =",
+                "echoAttachment",
+                "[\"k\"]",
+                400,
+                "BAD_REQUEST",
+                "key=value",
                 "Dubbo-Attachments: novalue"));
-        l.add(post("attachment empty key", "echoAttachment", "[\"k\"]", 400, "BAD_REQUEST", "empty key",
+        l.add(post(
+                "attachment empty key",
+                "echoAttachment",
+                "[\"k\"]",
+                400,
+                "BAD_REQUEST",
+                "empty key",
                 "Dubbo-Attachments: =x"));
-        l.add(post("attachment escape to invalid UTF-8", "echoAttachment", "[\"k\"]", 200, null, "\uFFFD",
+        l.add(post(
+                "attachment escape to invalid UTF-8",
+                "echoAttachment",
+                "[\"k\"]",
+                200,
+                null,
+                "\uFFFD",
                 "Dubbo-Attachments: k=%C3%28"));
-        l.add(c("attachment with raw 8-bit bytes", bytes("POST " + SVC + "echoAttachment HTTP/1.1\r\nHost: x\r\n"
-                + "Content-Type: application/json\r\nContent-Length: 5\r\nDubbo-Attachments: k=", new byte[] {
-                (byte) 0xFF, (byte) 0xFE}, "\r\n\r\n[\"k\"]"), 200, null, "\""));
-        l.add(post("bad timeout header", "hello", "[\"a\"]", 400, "BAD_REQUEST", "Dubbo-Timeout",
-                "Dubbo-Timeout: soon"));
-        l.add(post("text/plain", "hello", "[\"a\"]", 415, "UNSUPPORTED_MEDIA_TYPE", "text/plain",
+        l.add(c(
+                "attachment with raw 8-bit bytes",
+                bytes(
+                        "POST " + SVC + "echoAttachment HTTP/1.1\r\nHost: x\r\n"
+                                + "Content-Type: application/json\r\nContent-Length: 5\r\nDubbo-Attachments: k=",
+                        new byte[] {(byte) 0xFF, (byte) 0xFE},
+                        "\r\n\r\n[\"k\"]"),
+                200,
+                null,
+                "\""));
+        l.add(post(
+                "bad timeout header", "hello", "[\"a\"]", 400, "BAD_REQUEST", "Dubbo-Timeout", "Dubbo-Timeout: soon"));
+        l.add(post(
+                "text/plain",
+                "hello",
+                "[\"a\"]",
+                415,
+                "UNSUPPORTED_MEDIA_TYPE",
+                "text/plain",
                 "Content-Type: text/plain"));
-        l.add(post("JSON in latin-1", "hello", "[\"a\"]", 415, "UNSUPPORTED_MEDIA_TYPE", "iso-8859-1",
+        l.add(post(
+                "JSON in latin-1",
+                "hello",
+                "[\"a\"]",
+                415,
+                "UNSUPPORTED_MEDIA_TYPE",
+                "iso-8859-1",
                 "Content-Type: application/json; charset=iso-8859-1"));
         l.add(post("brotli", "hello", "[\"a\"]", 415, "UNSUPPORTED_MEDIA_TYPE", "br", "Content-Encoding: br"));
-        l.add(c("bad Content-Length", RawHttp.post(SVC + "hello", "[\"a\"]".getBytes(StandardCharsets.UTF_8),
-                "Content-Length: five"), 400, "BAD_REQUEST", "400"));
-        l.add(c("Content-Length and chunked", RawHttp.post(SVC + "hello", "3\r\n[1]\r\n0\r\n\r\n".getBytes(
-                StandardCharsets.UTF_8), "Content-Length: 3", "Transfer-Encoding: chunked"), 400, "BAD_REQUEST", "400"));
-        l.add(c("header without colon", RawHttp.post(SVC + "hello", "[\"a\"]", "NoColonHere"), 400, "BAD_REQUEST",
+        l.add(c(
+                "bad Content-Length",
+                RawHttp.post(SVC + "hello", "[\"a\"]".getBytes(StandardCharsets.UTF_8), "Content-Length: five"),
+                400,
+                "BAD_REQUEST",
                 "400"));
-        l.add(c("garbage request line", "FOO\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 400, "BAD_REQUEST",
+        l.add(c(
+                "Content-Length and chunked",
+                RawHttp.post(
+                        SVC + "hello",
+                        "3\r\n[1]\r\n0\r\n\r\n".getBytes(StandardCharsets.UTF_8),
+                        "Content-Length: 3",
+                        "Transfer-Encoding: chunked"),
+                400,
+                "BAD_REQUEST",
                 "400"));
-        l.add(c("HTTP/2 preface over HTTP/1.1", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
-                426, "BAD_REQUEST", "426"));
+        l.add(c(
+                "header without colon",
+                RawHttp.post(SVC + "hello", "[\"a\"]", "NoColonHere"),
+                400,
+                "BAD_REQUEST",
+                "400"));
+        l.add(c("garbage request line", "FOO\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 400, "BAD_REQUEST", "400"));
+        l.add(c(
+                "HTTP/2 preface over HTTP/1.1",
+                "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
+                426,
+                "BAD_REQUEST",
+                "426"));
         // wrong HTTP methods and versions
         l.add(c("GET", RawHttp.request("GET", SVC + "hello", "HTTP/1.1", null), 405, "METHOD_NOT_ALLOWED", "POST"));
-        l.add(c("PUT", RawHttp.request("PUT", SVC + "hello", "HTTP/1.1", "[\"a\"]".getBytes(StandardCharsets.UTF_8)),
-                405, "METHOD_NOT_ALLOWED", "PUT"));
-        l.add(c("DELETE", RawHttp.request("DELETE", SVC + "hello", "HTTP/1.1", null), 405, "METHOD_NOT_ALLOWED",
+        l.add(c(
+                "PUT",
+                RawHttp.request("PUT", SVC + "hello", "HTTP/1.1", "[\"a\"]".getBytes(StandardCharsets.UTF_8)),
+                405,
+                "METHOD_NOT_ALLOWED",
+                "PUT"));
+        l.add(c(
+                "DELETE",
+                RawHttp.request("DELETE", SVC + "hello", "HTTP/1.1", null),
+                405,
+                "METHOD_NOT_ALLOWED",
                 "DELETE"));
-        l.add(c("OPTIONS", RawHttp.request("OPTIONS", SVC + "hello", "HTTP/1.1", null), 405, "METHOD_NOT_ALLOWED",
+        l.add(c(
+                "OPTIONS",
+                RawHttp.request("OPTIONS", SVC + "hello", "HTTP/1.1", null),
+                405,
+                "METHOD_NOT_ALLOWED",
                 "OPTIONS"));
-        l.add(c("HTTP/1.0 call", RawHttp.request("POST", SVC + "hello", "HTTP/1.0", "[\"old\"]".getBytes(
-                StandardCharsets.UTF_8)), 200, null, "Hello, old"));
-        l.add(c("HTTP/1.0 bad JSON", RawHttp.request("POST", SVC + "hello", "HTTP/1.0", "[".getBytes(
-                StandardCharsets.UTF_8)), 400, "BAD_REQUEST", "hello"));
-        l.add(c("HTTP/3.7", RawHttp.request("POST", SVC + "hello", "HTTP/3.7", "[\"a\"]".getBytes(
-                StandardCharsets.UTF_8)), 505, "SERVER_ERROR", "505"));
-        l.add(c("TRACE", RawHttp.request("TRACE", SVC + "hello", "HTTP/1.1", null), 405, "METHOD_NOT_ALLOWED",
+        l.add(c(
+                "HTTP/1.0 call",
+                RawHttp.request("POST", SVC + "hello", "HTTP/1.0", "[\"old\"]".getBytes(StandardCharsets.UTF_8)),
+                200,
+                null,
+                "Hello, old"));
+        l.add(c(
+                "HTTP/1.0 bad JSON",
+                RawHttp.request("POST", SVC + "hello", "HTTP/1.0", "[".getBytes(StandardCharsets.UTF_8)),
+                400,
+                "BAD_REQUEST",
+                "hello"));
+        l.add(c(
+                "HTTP/3.7",
+                RawHttp.request("POST", SVC + "hello", "HTTP/3.7", "[\"a\"]".getBytes(StandardCharsets.UTF_8)),
+                505,
+                "SERVER_ERROR",
+                "505"));
+        l.add(c(
+                "TRACE",
+                RawHttp.request("TRACE", SVC + "hello", "HTTP/1.1", null),
+                405,
+                "METHOD_NOT_ALLOWED",
                 "TRACE"));
         l.add(c("HEAD", RawHttp.request("HEAD", SVC + "hello", "HTTP/1.1", null), 405, null, null));
-        l.add(c("absolute URI to another host", RawHttp.request("POST", "http://example.invalid" + SVC + "hello",
-                "HTTP/1.1", "[\"abs\"]".getBytes(StandardCharsets.UTF_8)), 400, "BAD_REQUEST", "Authority"));
-        l.add(c("encoded slash in the path", RawHttp.post("/io.httpjson.protocol.api%2FTestService/hello", "[\"a\"]"),
-                400, "BAD_REQUEST", "400"));
+        l.add(c(
+                "absolute URI to another host",
+                RawHttp.request(
+                        "POST",
+                        "http://example.invalid" + SVC + "hello",
+                        "HTTP/1.1",
+                        "[\"abs\"]".getBytes(StandardCharsets.UTF_8)),
+                400,
+                "BAD_REQUEST",
+                "Authority"));
+        l.add(c(
+                "encoded slash in the path",
+                RawHttp.post("/io.httpjson.protocol.api%2FTestService/hello", "[\"a\"]"),
+                400,
+                "BAD_REQUEST",
+                "400"));
         l.add(c("NUL in the path", RawHttp.post(SVC + "hel%00lo", "[\"a\"]"), 400, "BAD_REQUEST", "400"));
         return l;
     }
@@ -365,7 +680,8 @@ class BadInputTest {
     }
 
     static void assertNextCallSucceeds(DubboServer server) {
-        assertThat(Http.post(server.baseUrl() + SVC + "hello", "[\"next\"]").body()).isEqualTo("\"Hello, next\"");
+        assertThat(Http.post(server.baseUrl() + SVC + "hello", "[\"next\"]").body())
+                .isEqualTo("\"Hello, next\"");
         RECOVERED.incrementAndGet();
     }
 
@@ -375,8 +691,8 @@ class BadInputTest {
         CASES.incrementAndGet();
         try (Socket s = RawHttp.connect(fastjson.port())) {
             OutputStream out = s.getOutputStream();
-            out.write(RawHttp.post(SVC + "nullable", "[\"" + "z".repeat(1000),
-                    "Content-Length: " + (100L * 1024 * 1024)));
+            out.write(RawHttp.post(
+                    SVC + "nullable", "[\"" + "z".repeat(1000), "Content-Length: " + (100L * 1024 * 1024)));
             out.flush();
             // the rest (100 MB) is never sent: the response must come without it
             RawHttp.Response r = RawHttp.read(s.getInputStream());
@@ -402,15 +718,17 @@ class BadInputTest {
             for (int i = 0; i < 64; i++) {
                 Socket s = RawHttp.connect(gson.port());
                 sockets.add(s);
-                s.getOutputStream().write(RawHttp.post(SVC + "nullable", "[\"" + i,
-                        "Content-Length: " + PAYLOAD));
+                s.getOutputStream().write(RawHttp.post(SVC + "nullable", "[\"" + i, "Content-Length: " + PAYLOAD));
                 s.getOutputStream().flush();
             }
             // every one of them is being read by the provider now
-            await().atMost(Duration.ofSeconds(20)).until(() -> gson.httpJsonServer().inFlight() >= inFlightBefore + 64);
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> gson.httpJsonServer().inFlight() >= inFlightBefore + 64);
             long during = heapAfterGc(memory);
             long grown = during - before;
-            Figures.put("Bad input (server)", "heap held by 64 requests announcing 1 MB each and sending 3 bytes (MB)",
+            Figures.put(
+                    "Bad input (server)",
+                    "heap held by 64 requests announcing 1 MB each and sending 3 bytes (MB)",
                     String.format(java.util.Locale.ROOT, "%.1f", grown / 1024.0 / 1024.0));
             assertThat(grown).as("heap growth (bytes)").isLessThan(24L * 1024 * 1024);
         } finally {
@@ -439,17 +757,19 @@ class BadInputTest {
             out.write("1\r\n[\r\n".getBytes(StandardCharsets.US_ASCII));
             AtomicBoolean writing = new AtomicBoolean(true);
             AtomicInteger sent = new AtomicInteger();
-            Thread writer = new Thread(() -> {
-                try {
-                    // up to 4x the limit; the provider answers before the end, and the body never ends
-                    for (int i = 0; i < 4 * PAYLOAD / 0x10000 && writing.get(); i++) {
-                        out.write(chunk);
-                        sent.addAndGet(0x10000);
-                    }
-                } catch (IOException closedByServer) {
-                    // expected once the provider has answered and closed
-                }
-            }, "chunked-writer");
+            Thread writer = new Thread(
+                    () -> {
+                        try {
+                            // up to 4x the limit; the provider answers before the end, and the body never ends
+                            for (int i = 0; i < 4 * PAYLOAD / 0x10000 && writing.get(); i++) {
+                                out.write(chunk);
+                                sent.addAndGet(0x10000);
+                            }
+                        } catch (IOException closedByServer) {
+                            // expected once the provider has answered and closed
+                        }
+                    },
+                    "chunked-writer");
             writer.start();
             RawHttp.Response r = RawHttp.read(s.getInputStream());
             writing.set(false);
@@ -470,8 +790,14 @@ class BadInputTest {
         CASES.incrementAndGet();
         byte[] body = "[\"curl\"]".getBytes(StandardCharsets.UTF_8);
         try (Socket s = RawHttp.connect(fastjson.port())) {
-            s.getOutputStream().write(RawHttp.request("POST", SVC + "hello", "HTTP/1.1", null,
-                    "Content-Length: " + body.length, "Expect: 100-continue"));
+            s.getOutputStream()
+                    .write(RawHttp.request(
+                            "POST",
+                            SVC + "hello",
+                            "HTTP/1.1",
+                            null,
+                            "Content-Length: " + body.length,
+                            "Expect: 100-continue"));
             RawHttp.Response interim = RawHttp.read(s.getInputStream(), true);
             assertThat(interim.status()).as(interim.toString()).isEqualTo(100);
             s.getOutputStream().write(body);
@@ -480,8 +806,14 @@ class BadInputTest {
             assertThat(r.text()).isEqualTo("\"Hello, curl\"");
         }
         try (Socket s = RawHttp.connect(fastjson.port())) {
-            s.getOutputStream().write(RawHttp.request("POST", SVC + "nope", "HTTP/1.1", null,
-                    "Content-Length: " + body.length, "Expect: 100-continue"));
+            s.getOutputStream()
+                    .write(RawHttp.request(
+                            "POST",
+                            SVC + "nope",
+                            "HTTP/1.1",
+                            null,
+                            "Content-Length: " + body.length,
+                            "Expect: 100-continue"));
             RawHttp.Response r = RawHttp.read(s.getInputStream());
             assertThat(r.status()).as(r.toString()).isEqualTo(404);
             // the body was never asked for, so the connection cannot carry another request
@@ -499,22 +831,24 @@ class BadInputTest {
     @Test
     void anErrorFoundFromTheHeadersLeavesTheConnectionUsableOrSaysItCloses() throws IOException {
         String[][] requests = {
-                {"/com.acme.Nope/hello", "application/json"},
-                {SVC + "nope", "application/json"},
-                {SVC + "hello", "text/plain"},
+            {"/com.acme.Nope/hello", "application/json"},
+            {SVC + "nope", "application/json"},
+            {SVC + "hello", "text/plain"},
         };
         for (String[] e : requests) {
             CASES.incrementAndGet();
             byte[] body = "[\"the body comes later\"]".getBytes(StandardCharsets.UTF_8);
             try (Socket s = RawHttp.connect(fastjson.port())) {
                 OutputStream out = s.getOutputStream();
-                out.write(RawHttp.request("POST", e[0], "HTTP/1.1", null, "Content-Type: " + e[1],
-                        "Content-Length: " + body.length));
+                out.write(RawHttp.request(
+                        "POST", e[0], "HTTP/1.1", null, "Content-Type: " + e[1], "Content-Length: " + body.length));
                 out.flush();
                 BufferedInputStream in = new BufferedInputStream(s.getInputStream());
                 if (answersWithin(s, in, 300)) {
                     RawHttp.Response early = RawHttp.read(in);
-                    assertThat(early.header("Connection")).as("an answer before the body: %s", early).isEqualTo("close");
+                    assertThat(early.header("Connection"))
+                            .as("an answer before the body: %s", early)
+                            .isEqualTo("close");
                     continue;
                 }
                 ByteArrayOutputStream rest = new ByteArrayOutputStream();
@@ -583,30 +917,34 @@ class BadInputTest {
             AtomicBoolean closed = new AtomicBoolean();
             CountDownLatch done = new CountDownLatch(1);
             StringBuilder answer = new StringBuilder();
-            Thread reader = new Thread(() -> {
-                try {
-                    byte[] b = s.getInputStream().readAllBytes();
-                    answer.append(new String(b, StandardCharsets.UTF_8));
-                } catch (IOException e) {
-                    answer.append(e);
-                }
-                closed.set(true);
-                done.countDown();
-            }, "slowloris-reader");
+            Thread reader = new Thread(
+                    () -> {
+                        try {
+                            byte[] b = s.getInputStream().readAllBytes();
+                            answer.append(new String(b, StandardCharsets.UTF_8));
+                        } catch (IOException e) {
+                            answer.append(e);
+                        }
+                        closed.set(true);
+                        done.countDown();
+                    },
+                    "slowloris-reader");
             reader.setDaemon(true);
             reader.start();
-            Thread trickler = new Thread(() -> {
-                // bounded: at most 40 header lines, ~one per idle timeout and a half, and stops once closed
-                for (int i = 0; i < 40 && !closed.get(); i++) {
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(450));
-                    try {
-                        out.write(("X-Slow-" + i + ": a\r\n").getBytes(StandardCharsets.US_ASCII));
-                        out.flush();
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            }, "slowloris-trickler");
+            Thread trickler = new Thread(
+                    () -> {
+                        // bounded: at most 40 header lines, ~one per idle timeout and a half, and stops once closed
+                        for (int i = 0; i < 40 && !closed.get(); i++) {
+                            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(450));
+                            try {
+                                out.write(("X-Slow-" + i + ": a\r\n").getBytes(StandardCharsets.US_ASCII));
+                                out.flush();
+                            } catch (IOException e) {
+                                return;
+                            }
+                        }
+                    },
+                    "slowloris-trickler");
             trickler.setDaemon(true);
             trickler.start();
             int served = 0;
@@ -614,7 +952,9 @@ class BadInputTest {
                 assertNextCallSucceeds(impatient);
                 served++;
             }
-            assertThat(done.await(20, TimeUnit.SECONDS)).as("slowloris connection closed by the provider").isTrue();
+            assertThat(done.await(20, TimeUnit.SECONDS))
+                    .as("slowloris connection closed by the provider")
+                    .isTrue();
             trickler.join(5_000);
             assertThat(served).isPositive();
             Figures.put("Bad input (server)", "calls served while a slowloris client was connected", served);

@@ -67,7 +67,10 @@ class ClusterFaultsTest {
     }
 
     DubboServer provider(CountingService impl, int port) {
-        DubboServer s = DubboServer.builder().port(port).service(TestService.class, impl).build();
+        DubboServer s = DubboServer.builder()
+                .port(port)
+                .service(TestService.class, impl)
+                .build();
         s.start();
         providers.add(s);
         return s;
@@ -76,7 +79,9 @@ class ClusterFaultsTest {
     TestService failover(DubboServer... ps) {
         StringBuilder url = new StringBuilder();
         for (DubboServer p : ps) {
-            url.append(url.length() == 0 ? "" : ";").append("httpjson://127.0.0.1:").append(p.port());
+            url.append(url.length() == 0 ? "" : ";")
+                    .append("httpjson://127.0.0.1:")
+                    .append(p.port());
         }
         return consumer.reference(TestService.class, url.toString(), r -> {
             r.setCluster("failover");
@@ -93,8 +98,13 @@ class ClusterFaultsTest {
     }
 
     /** As above, each caller stopping early once {@code enough} says so. */
-    static List<Throwable> load(int threads, int calls, java.util.function.BooleanSupplier enough, AtomicInteger done,
-            java.util.function.IntConsumer call) throws Exception {
+    static List<Throwable> load(
+            int threads,
+            int calls,
+            java.util.function.BooleanSupplier enough,
+            AtomicInteger done,
+            java.util.function.IntConsumer call)
+            throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
         try {
@@ -137,21 +147,26 @@ class ClusterFaultsTest {
         int threads = 8;
         int calls = 2500;
         Map<String, Integer> atKill = new ConcurrentHashMap<>();
-        Thread killer = new Thread(() -> {
-            await().atMost(Duration.ofMinutes(1)).until(() -> done.get() >= 500);
-            atKill.put("a", a.calls.get());
-            atKill.put("b", b.calls.get());
-            long t0 = System.nanoTime();
-            pa.httpJsonServer().close(0);
-            atKill.put("stop-ms", (int) TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
-            atKill.put("done-after-stop", done.get());
-            atKill.put("a-after-stop", a.calls.get());
-            atKill.put("b-after-stop", b.calls.get());
-        }, "killer");
+        Thread killer = new Thread(
+                () -> {
+                    await().atMost(Duration.ofMinutes(1)).until(() -> done.get() >= 500);
+                    atKill.put("a", a.calls.get());
+                    atKill.put("b", b.calls.get());
+                    long t0 = System.nanoTime();
+                    pa.httpJsonServer().close(0);
+                    atKill.put("stop-ms", (int) TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+                    atKill.put("done-after-stop", done.get());
+                    atKill.put("a-after-stop", a.calls.get());
+                    atKill.put("b-after-stop", b.calls.get());
+                },
+                "killer");
         killer.start();
         // callers go on until 800 calls after the provider has stopped (Dubbo's own shutdown takes seconds)
-        List<Throwable> failures = load(threads, calls, () -> atKill.containsKey("done-after-stop")
-                && done.get() >= atKill.get("done-after-stop") + 800, done,
+        List<Throwable> failures = load(
+                threads,
+                calls,
+                () -> atKill.containsKey("done-after-stop") && done.get() >= atKill.get("done-after-stop") + 800,
+                done,
                 i -> assertThat(s.hello("x")).isEqualTo("Hello, x"));
         killer.join(60_000);
         int total = done.get();
@@ -159,15 +174,22 @@ class ClusterFaultsTest {
         assertThat(atKill.get("a")).as("provider A served before the kill").isPositive();
         assertThat(atKill.get("b")).as("provider B served before the kill").isPositive();
         // calls already handed to A's Dubbo executor may still run (their responses are lost and they are retried)
-        assertThat(a.calls.get() - atKill.get("a-after-stop")).as("nothing new reached A after it was killed")
+        assertThat(a.calls.get() - atKill.get("a-after-stop"))
+                .as("nothing new reached A after it was killed")
                 .isLessThanOrEqualTo(threads);
         assertThat(b.calls.get()).as("B served the rest %s", atKill).isGreaterThan(atKill.get("b-after-stop"));
         assertThat(a.calls.get() + b.calls.get()).as("every call ran").isGreaterThanOrEqualTo(total);
-        Figures.put(SECTION, "failover, one of two providers killed under load (8 threads): calls / failed",
+        Figures.put(
+                SECTION,
+                "failover, one of two providers killed under load (8 threads): calls / failed",
                 total + " / " + failures.size());
-        Figures.put(SECTION, "failover: provider A before kill / provider B before kill / B after kill",
+        Figures.put(
+                SECTION,
+                "failover: provider A before kill / provider B before kill / B after kill",
                 atKill.get("a") + " / " + atKill.get("b") + " / " + (b.calls.get() - atKill.get("b-after-stop")));
-        Figures.put(SECTION, "failover: calls run twice (ran on A, response lost, retried on B)",
+        Figures.put(
+                SECTION,
+                "failover: calls run twice (ran on A, response lost, retried on B)",
                 a.calls.get() + b.calls.get() - total);
         Figures.put(SECTION, "failover: time to kill provider A's server under load (ms)", atKill.get("stop-ms"));
     }
@@ -182,28 +204,34 @@ class ClusterFaultsTest {
         TestService s = failover(pa, pb);
         AtomicInteger done = new AtomicInteger();
         AtomicInteger inFlightAtStop = new AtomicInteger(-1);
-        Thread stopper = new Thread(() -> {
-            try {
-                // a few slow calls are inside provider A right now
-                if (a.busy.await(60, TimeUnit.SECONDS)) {
-                    inFlightAtStop.set(a.slowStarted.get() - a.slowFinished.get());
-                    pa.stop();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "stopper");
+        Thread stopper = new Thread(
+                () -> {
+                    try {
+                        // a few slow calls are inside provider A right now
+                        if (a.busy.await(60, TimeUnit.SECONDS)) {
+                            inFlightAtStop.set(a.slowStarted.get() - a.slowFinished.get());
+                            pa.stop();
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "stopper");
         stopper.start();
         int threads = 8;
         int calls = 30;
-        List<Throwable> failures = load(threads, calls, done,
-                i -> assertThat(s.slow(150)).isEqualTo("slept 150"));
+        List<Throwable> failures =
+                load(threads, calls, done, i -> assertThat(s.slow(150)).isEqualTo("slept 150"));
         stopper.join(60_000);
         assertThat(failures).as("failed calls").isEmpty();
-        assertThat(inFlightAtStop.get()).as("calls in flight on A when it was stopped").isPositive();
+        assertThat(inFlightAtStop.get())
+                .as("calls in flight on A when it was stopped")
+                .isPositive();
         assertThat(a.slowFinished.get()).as("every call A started, A finished").isEqualTo(a.slowStarted.get());
         assertThat(a.slowStarted.get() + b.slowStarted.get()).isGreaterThanOrEqualTo(threads * calls);
-        Figures.put(SECTION, "graceful shutdown under load: calls / failed / in flight on the stopped provider",
+        Figures.put(
+                SECTION,
+                "graceful shutdown under load: calls / failed / in flight on the stopped provider",
                 threads * calls + " / " + failures.size() + " / " + inFlightAtStop.get());
     }
 
@@ -231,7 +259,8 @@ class ClusterFaultsTest {
         }
         p.start();
         AtomicInteger recoveryFailures = new AtomicInteger();
-        java.util.concurrent.atomic.AtomicReference<RpcException> last = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<RpcException> last =
+                new java.util.concurrent.atomic.AtomicReference<>();
         try {
             await().atMost(Duration.ofSeconds(20)).until(() -> {
                 CALLS.incrementAndGet();
@@ -245,13 +274,17 @@ class ClusterFaultsTest {
                 }
             });
         } catch (org.awaitility.core.ConditionTimeoutException e) {
-            throw new AssertionError("no recovery after " + recoveryFailures + " failures; open connections "
-                    + consumer.openConnections() + "; last: " + last.get(), last.get());
+            throw new AssertionError(
+                    "no recovery after " + recoveryFailures + " failures; open connections "
+                            + consumer.openConnections() + "; last: " + last.get(),
+                    last.get());
         }
         for (int i = 0; i < 20; i++) {
             ConnectionFaultsTest.call(() -> assertThat(s.hello("again")).isEqualTo("Hello, again"));
         }
-        Figures.put(SECTION, "restart on the same port: retryable failures while down / while recovering",
+        Figures.put(
+                SECTION,
+                "restart on the same port: retryable failures while down / while recovering",
                 downFailures + " / " + recoveryFailures.get());
     }
 }

@@ -40,6 +40,7 @@ class ConnectionFaultsTest {
 
     /** Remote ports the provider saw: one per connection the consumer opened. */
     static final Set<Integer> SEEN_PORTS = ConcurrentHashMap.newKeySet();
+
     static volatile CountDownLatch release = new CountDownLatch(1);
     static final AtomicInteger STALLED = new AtomicInteger();
     static volatile int lastHelloPort;
@@ -51,14 +52,16 @@ class ConnectionFaultsTest {
             .service(TestService.class, new TestServiceImpl() {
                 @Override
                 public String hello(String name) {
-                    lastHelloPort = RpcContext.getServiceContext().getRemoteAddress().getPort();
+                    lastHelloPort =
+                            RpcContext.getServiceContext().getRemoteAddress().getPort();
                     SEEN_PORTS.add(lastHelloPort);
                     return super.hello(name);
                 }
 
                 @Override
                 public String slow(int millis) {
-                    lastStalledPort = RpcContext.getServiceContext().getRemoteAddress().getPort();
+                    lastStalledPort =
+                            RpcContext.getServiceContext().getRemoteAddress().getPort();
                     STALLED.incrementAndGet();
                     try {
                         release.await(30, TimeUnit.SECONDS);
@@ -89,7 +92,9 @@ class ConnectionFaultsTest {
      */
     @Test
     void serverClosingIdleConnectionsIsInvisibleToCallers() {
-        TestService s = consumer.reference(TestService.class, "httpjson://127.0.0.1:" + closesIdle.port(),
+        TestService s = consumer.reference(
+                TestService.class,
+                "httpjson://127.0.0.1:" + closesIdle.port(),
                 r -> r.setParameters(Map.of("httpjson.client-idle-timeout", "60000")));
         SEEN_PORTS.clear();
         int rounds = 8;
@@ -108,7 +113,9 @@ class ConnectionFaultsTest {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(150 + random.nextInt(110)));
             call(() -> assertThat(s.hello("paced")).isEqualTo("Hello, paced"));
         }
-        Figures.put(SECTION, "idle close: connections replaced by the pool (distinct provider-side connections)",
+        Figures.put(
+                SECTION,
+                "idle close: connections replaced by the pool (distinct provider-side connections)",
                 SEEN_PORTS.size());
         assertThat(consumer.openConnections()).isLessThanOrEqualTo(1);
     }
@@ -119,11 +126,11 @@ class ConnectionFaultsTest {
      */
     @Test
     void stalledProviderTimesOutAndThePoolDoesNotLeak() {
-        TestService s = consumer.reference(TestService.class, "httpjson://127.0.0.1:" + closesIdle.port()
-                + "?stall=1", r -> {
-            r.setTimeout(500);
-            r.setParameters(Map.of("httpjson.client-idle-timeout", "60000", "httpjson.max-connections", "4"));
-        });
+        TestService s =
+                consumer.reference(TestService.class, "httpjson://127.0.0.1:" + closesIdle.port() + "?stall=1", r -> {
+                    r.setTimeout(500);
+                    r.setParameters(Map.of("httpjson.client-idle-timeout", "60000", "httpjson.max-connections", "4"));
+                });
         release = new CountDownLatch(1);
         try {
             call(() -> assertThat(s.hello("warm")).isEqualTo("Hello, warm"));
@@ -142,7 +149,9 @@ class ConnectionFaultsTest {
                 // the stalled connection is closed, not handed to the next call; the pool does not grow
                 await().atMost(Duration.ofSeconds(10)).until(() -> consumer.openConnections() <= before);
                 call(() -> assertThat(s.hello("after stall")).isEqualTo("Hello, after stall"));
-                assertThat(lastHelloPort).as("the next call came on another connection").isNotEqualTo(lastStalledPort);
+                assertThat(lastHelloPort)
+                        .as("the next call came on another connection")
+                        .isNotEqualTo(lastStalledPort);
             }
             assertThat(STALLED.get()).isGreaterThanOrEqualTo(4);
             assertThat(consumer.openConnections()).isLessThanOrEqualTo(before);
@@ -158,34 +167,38 @@ class ConnectionFaultsTest {
         List<Socket> accepted = new CopyOnWriteArrayList<>();
         AtomicInteger closedByClient = new AtomicInteger();
         try (ServerSocket hole = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            Thread acceptor = new Thread(() -> {
-                while (!hole.isClosed()) {
-                    try {
-                        Socket c = hole.accept();
-                        accepted.add(c);
-                        Thread drain = new Thread(() -> {
-                            try (InputStream in = c.getInputStream()) {
-                                byte[] buf = new byte[4096];
-                                while (in.read(buf) >= 0) {
-                                    // swallow the request, never answer
-                                }
-                                closedByClient.incrementAndGet();
-                            } catch (IOException e) {
-                                closedByClient.incrementAndGet();
+            Thread acceptor = new Thread(
+                    () -> {
+                        while (!hole.isClosed()) {
+                            try {
+                                Socket c = hole.accept();
+                                accepted.add(c);
+                                Thread drain = new Thread(
+                                        () -> {
+                                            try (InputStream in = c.getInputStream()) {
+                                                byte[] buf = new byte[4096];
+                                                while (in.read(buf) >= 0) {
+                                                    // swallow the request, never answer
+                                                }
+                                                closedByClient.incrementAndGet();
+                                            } catch (IOException e) {
+                                                closedByClient.incrementAndGet();
+                                            }
+                                        },
+                                        "black-hole-drain");
+                                drain.setDaemon(true);
+                                drain.start();
+                            } catch (IOException closed) {
+                                return;
                             }
-                        }, "black-hole-drain");
-                        drain.setDaemon(true);
-                        drain.start();
-                    } catch (IOException closed) {
-                        return;
-                    }
-                }
-            }, "black-hole-acceptor");
+                        }
+                    },
+                    "black-hole-acceptor");
             acceptor.setDaemon(true);
             acceptor.start();
             int before = consumer.openConnections();
-            TestService s = consumer.reference(TestService.class, "httpjson://127.0.0.1:" + hole.getLocalPort(),
-                    r -> r.setTimeout(300));
+            TestService s = consumer.reference(
+                    TestService.class, "httpjson://127.0.0.1:" + hole.getLocalPort(), r -> r.setTimeout(300));
             int calls = 5;
             for (int i = 0; i < calls; i++) {
                 RpcException e = catchThrowableOfType(RpcException.class, () -> s.hello("anyone?"));
@@ -199,7 +212,9 @@ class ConnectionFaultsTest {
             assertThat(accepted).hasSize(calls);
             // and the pool holds none of them any more
             await().atMost(Duration.ofSeconds(10)).until(() -> consumer.openConnections() <= before);
-            Figures.put(SECTION, "black-hole server: calls timed out / connections opened / closed by the client",
+            Figures.put(
+                    SECTION,
+                    "black-hole server: calls timed out / connections opened / closed by the client",
                     calls + " / " + accepted.size() + " / " + closedByClient.get());
             for (Socket c : accepted) {
                 c.close();

@@ -36,7 +36,8 @@ final class Consumer implements AutoCloseable {
     }
 
     <T> T reference(Class<T> type, String url, java.util.function.Consumer<ReferenceConfig<T>> custom) {
-        ReferenceConfig<T> ref = new ReferenceConfig<>(bootstrap.getApplicationModel().getDefaultModule());
+        ReferenceConfig<T> ref =
+                new ReferenceConfig<>(bootstrap.getApplicationModel().getDefaultModule());
         ref.setInterface(type);
         ref.setUrl(url);
         ref.setTimeout(5000);
@@ -48,7 +49,8 @@ final class Consumer implements AutoCloseable {
 
     /** The httpjson protocol of this consumer, unwrapped. */
     HttpJsonProtocol protocol() {
-        return (HttpJsonProtocol) framework.getExtensionLoader(Protocol.class).getExtension(HttpJsonProtocol.NAME, false);
+        return (HttpJsonProtocol)
+                framework.getExtensionLoader(Protocol.class).getExtension(HttpJsonProtocol.NAME, false);
     }
 
     /** The pooled clients of this consumer's live httpjson invokers, one per provider address. */

@@ -52,7 +52,8 @@ class DecodeBudgetBurstTest {
                     String outcome;
                     try {
                         RawHttp.Response r = RawHttp.exchange(server.port(), call);
-                        outcome = r.status() == 503 && r.text().contains("OVERLOADED") ? "503 OVERLOADED"
+                        outcome = r.status() == 503 && r.text().contains("OVERLOADED")
+                                ? "503 OVERLOADED"
                                 : String.valueOf(r.status());
                     } catch (Exception e) {
                         outcome = e.toString();
@@ -67,7 +68,9 @@ class DecodeBudgetBurstTest {
                     + Runtime.getRuntime().maxMemory() / 1048576 + " MB, " + calls + " calls: " + outcomes);
             outcomes.remove("200");
             outcomes.remove("503 OVERLOADED");
-            assertThat(outcomes).as("calls neither served nor refused as OVERLOADED").isEmpty();
+            assertThat(outcomes)
+                    .as("calls neither served nor refused as OVERLOADED")
+                    .isEmpty();
         });
     }
 }

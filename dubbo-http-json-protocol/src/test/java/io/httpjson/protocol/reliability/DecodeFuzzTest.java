@@ -62,13 +62,18 @@ class DecodeFuzzTest {
             .map(m -> META.find(m.getName(), m.getParameterTypes()))
             .toArray(MethodMeta[]::new);
 
-    static final boolean FUZZING = System.getenv("JAZZER_FUZZ") != null && !System.getenv("JAZZER_FUZZ").isEmpty();
+    static final boolean FUZZING = System.getenv("JAZZER_FUZZ") != null
+            && !System.getenv("JAZZER_FUZZ").isEmpty();
     static final String SECTION = "Fuzzing (decode path)";
-    static final AtomicLong SEEDS = Figures.counter(SECTION, FUZZING
-            ? "Jazzer coverage-guided inputs run (JAZZER_FUZZ, last such run)"
-            : "Jazzer @FuzzTest inputs run (seed corpus, regression mode)");
-    static final AtomicLong REJECTED = Figures.counter(SECTION, (FUZZING ? "JAZZER_FUZZ run: " : "")
-            + "inputs rejected as bad input (JsonCodecException/IllegalArgumentException)");
+    static final AtomicLong SEEDS = Figures.counter(
+            SECTION,
+            FUZZING
+                    ? "Jazzer coverage-guided inputs run (JAZZER_FUZZ, last such run)"
+                    : "Jazzer @FuzzTest inputs run (seed corpus, regression mode)");
+    static final AtomicLong REJECTED = Figures.counter(
+            SECTION,
+            (FUZZING ? "JAZZER_FUZZ run: " : "")
+                    + "inputs rejected as bad input (JsonCodecException/IllegalArgumentException)");
 
     @FuzzTest(maxDuration = "5m")
     void decode(byte[] input) {
@@ -86,16 +91,18 @@ class DecodeFuzzTest {
             nl++;
         }
         MethodMeta method = pick(new String(input, 1, nl - 1, StandardCharsets.UTF_8));
-        byte[] body = nl + 1 <= input.length ? Arrays.copyOfRange(input, Math.min(nl + 1, input.length), input.length)
+        byte[] body = nl + 1 <= input.length
+                ? Arrays.copyOfRange(input, Math.min(nl + 1, input.length), input.length)
                 : new byte[0];
         JsonCodec codec = CODECS[input[0] & 1];
         boolean accepted = accepts(codec, body, method);
         boolean other = accepts(CODECS[(input[0] & 1) ^ 1], body, method);
         // the provider refuses a body that is not UTF-8 before a codec sees it; on the rest the engines agree
         if (accepted != other && JsonScan.invalidUtf8(body, 0, body.length) < 0) {
-            throw new AssertionError("the JSON engines disagree: " + codec.getClass().getSimpleName()
-                    + (accepted ? " accepts" : " refuses") + " a body for " + method + " that the other "
-                    + (accepted ? "refuses" : "accepts"));
+            throw new AssertionError(
+                    "the JSON engines disagree: " + codec.getClass().getSimpleName()
+                            + (accepted ? " accepts" : " refuses") + " a body for " + method + " that the other "
+                            + (accepted ? "refuses" : "accepts"));
         }
         JsonScan.countArrayElements(body, 0, body.length);
         try {
@@ -133,8 +140,28 @@ class DecodeFuzzTest {
         List<byte[]> seeds = seeds();
         assertThat(seeds).hasSizeGreaterThan(20);
         int rounds = Integer.getInteger("reliability.fuzz.mutations", 30_000);
-        String[] tokens = {"[", "]", "{", "}", "\"", ",", ":", "null", "true", "-", "1e999", "0.5", "\\u0000",
-                "\\ud800", "\"@type\":\"io.httpjson.protocol.reliability.Gadget\"", "%", "%E2%9C", "=", "[[[[[[", "9999999999999999999999"};
+        String[] tokens = {
+            "[",
+            "]",
+            "{",
+            "}",
+            "\"",
+            ",",
+            ":",
+            "null",
+            "true",
+            "-",
+            "1e999",
+            "0.5",
+            "\\u0000",
+            "\\ud800",
+            "\"@type\":\"io.httpjson.protocol.reliability.Gadget\"",
+            "%",
+            "%E2%9C",
+            "=",
+            "[[[[[[",
+            "9999999999999999999999"
+        };
         Random random = new Random(20261122L);
         AtomicLong counted = Figures.counter(SECTION, "deterministic mutations run");
         assertTimeoutPreemptively(Duration.ofMinutes(2), () -> {
@@ -144,8 +171,10 @@ class DecodeFuzzTest {
                 try {
                     target(in);
                 } catch (Throwable t) {
-                    throw new AssertionError("unexpected " + t + " for input (base64) "
-                            + java.util.Base64.getEncoder().encodeToString(in), t);
+                    throw new AssertionError(
+                            "unexpected " + t + " for input (base64) "
+                                    + java.util.Base64.getEncoder().encodeToString(in),
+                            t);
                 }
             }
         });
@@ -195,7 +224,8 @@ class DecodeFuzzTest {
     }
 
     static List<byte[]> seeds() throws URISyntaxException, java.io.IOException {
-        Path dir = Path.of(DecodeFuzzTest.class.getResource("DecodeFuzzTestInputs/decode").toURI());
+        Path dir = Path.of(
+                DecodeFuzzTest.class.getResource("DecodeFuzzTestInputs/decode").toURI());
         List<byte[]> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : files.sorted().toList()) {

@@ -57,7 +57,9 @@ final class FakeProvider implements AutoCloseable {
     }
 
     private void serve(Socket s) {
-        try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+        try (s;
+                InputStream in = s.getInputStream();
+                OutputStream out = s.getOutputStream()) {
             while (true) {
                 String id = null;
                 int length = 0;
@@ -109,7 +111,9 @@ final class FakeProvider implements AutoCloseable {
         for (String h : extraHeaders) {
             sb.append(h).append("\r\n");
         }
-        sb.append("Content-Type: application/json\r\nContent-Length: ").append(b.length).append("\r\n\r\n");
+        sb.append("Content-Type: application/json\r\nContent-Length: ")
+                .append(b.length)
+                .append("\r\n\r\n");
         byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
         byte[] all = new byte[head.length + b.length];
         System.arraycopy(head, 0, all, 0, head.length);

@@ -36,7 +36,9 @@ class HostileProviderTest {
     static final long SLACK_MILLIS = 2000;
 
     @RegisterExtension
-    static DubboServer good = DubboServer.builder().service(OnceService.class, new OnceServiceImpl()).build();
+    static DubboServer good = DubboServer.builder()
+            .service(OnceService.class, new OnceServiceImpl())
+            .build();
 
     static Consumer consumer;
 
@@ -96,8 +98,10 @@ class HostileProviderTest {
     }
 
     private static int connectionsTo(int port) {
-        return consumer.clients().stream().filter(c -> c.remote().getPort() == port)
-                .mapToInt(HttpJsonClient::openConnections).sum();
+        return consumer.clients().stream()
+                .filter(c -> c.remote().getPort() == port)
+                .mapToInt(HttpJsonClient::openConnections)
+                .sum();
     }
 
     /** Every call failed with an RpcException whose message (or its cause's) names the problem. */
@@ -111,26 +115,44 @@ class HostileProviderTest {
 
     /** Every call that did not succeed failed with a network error or a timeout, which the cluster may retry. */
     private static void retryable(List<Throwable> failures) {
-        assertThat(failures).allSatisfy(f -> assertThat(f instanceof RpcException
-                && (((RpcException) f).isNetwork() || ((RpcException) f).isTimeout())).as("%s", f).isTrue());
+        assertThat(failures).allSatisfy(f -> assertThat(
+                        f instanceof RpcException && (((RpcException) f).isNetwork() || ((RpcException) f).isTimeout()))
+                .as("%s", f)
+                .isTrue());
     }
 
     @Test
     void garbageInsteadOfHttp() throws Exception {
-        failsWith(against((n, id, body, out) -> write(out, "hello, this is not HTTP at all\r\n\r\n"), 1),
-                1, "closed before the response");
+        failsWith(
+                against((n, id, body, out) -> write(out, "hello, this is not HTTP at all\r\n\r\n"), 1),
+                1,
+                "closed before the response");
     }
 
     @Test
     void switchingProtocols() throws Exception {
-        failsWith(against((n, id, body, out) -> write(out, "HTTP/1.1 101 Switching Protocols\r\nDubbo-Request-Id: " + id
-                + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n\u0081\u0005hello"), 1), 1, "HTTP 101");
+        failsWith(
+                against(
+                        (n, id, body, out) -> write(
+                                out,
+                                "HTTP/1.1 101 Switching Protocols\r\nDubbo-Request-Id: " + id
+                                        + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n\u0081\u0005hello"),
+                        1),
+                1,
+                "HTTP 101");
     }
 
     @Test
     void twoGigabytesAnnounced() throws Exception {
-        failsWith(against((n, id, body, out) -> write(out, "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id
-                + "\r\nContent-Length: 2147483648\r\n\r\n\"x"), 1), 1, "payload limit");
+        failsWith(
+                against(
+                        (n, id, body, out) -> write(
+                                out,
+                                "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id
+                                        + "\r\nContent-Length: 2147483648\r\n\r\n\"x"),
+                        1),
+                1,
+                "payload limit");
     }
 
     @Test
@@ -140,74 +162,112 @@ class HostileProviderTest {
             gz.write(new byte[32 * 1024 * 1024]);
         }
         byte[] bomb = zipped.toByteArray();
-        failsWith(against((n, id, body, out) -> {
-            write(out, "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id + "\r\nContent-Encoding: gzip\r\nContent-Length: "
-                    + bomb.length + "\r\n\r\n");
-            out.write(bomb);
-        }, 1), 1, "gzip");
+        failsWith(
+                against(
+                        (n, id, body, out) -> {
+                            write(
+                                    out,
+                                    "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id
+                                            + "\r\nContent-Encoding: gzip\r\nContent-Length: " + bomb.length
+                                            + "\r\n\r\n");
+                            out.write(bomb);
+                        },
+                        1),
+                1,
+                "gzip");
     }
 
     @Test
     void endlessChunkedBody() throws Exception {
         byte[] chunk = ("4000\r\n" + "[".repeat(0x4000) + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
-        failsWith(against((n, id, body, out) -> {
-            write(out, "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id + "\r\nTransfer-Encoding: chunked\r\n\r\n");
-            for (int i = 0; i < 4096; i++) {
-                // 64 MiB at most: the consumer hangs up long before
-                out.write(chunk);
-            }
-        }, 1), 1, "payload limit");
+        failsWith(
+                against(
+                        (n, id, body, out) -> {
+                            write(
+                                    out,
+                                    "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id
+                                            + "\r\nTransfer-Encoding: chunked\r\n\r\n");
+                            for (int i = 0; i < 4096; i++) {
+                                // 64 MiB at most: the consumer hangs up long before
+                                out.write(chunk);
+                            }
+                        },
+                        1),
+                1,
+                "payload limit");
     }
 
     @Test
     void bodyTrickledOneByteAtATime() throws Exception {
-        failsWith(against((n, id, body, out) -> {
-            write(out, "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id + "\r\nContent-Length: 1000\r\n\r\n");
-            for (int i = 0; i < 1000; i++) {
-                // the hostile pace itself (a byte every 200 ms), bounded: ends when the consumer hangs up
-                out.write(' ');
-                out.flush();
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
-            }
-        }, 1), 1, "imeout");
+        failsWith(
+                against(
+                        (n, id, body, out) -> {
+                            write(
+                                    out,
+                                    "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id + "\r\nContent-Length: 1000\r\n\r\n");
+                            for (int i = 0; i < 1000; i++) {
+                                // the hostile pace itself (a byte every 200 ms), bounded: ends when the consumer hangs
+                                // up
+                                out.write(' ');
+                                out.flush();
+                                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
+                            }
+                        },
+                        1),
+                1,
+                "imeout");
     }
 
     @Test
     void closeMidPipeline() throws Exception {
-        retryable(against((n, id, body, out) -> {
-            out.write(FakeProvider.response(200, id, "\"" + value(body) + "\""));
-            out.flush();
-            throw new IOException("hang up after the first answer");
-        }, 4, "httpjson.max-connections=1"));
+        retryable(against(
+                (n, id, body, out) -> {
+                    out.write(FakeProvider.response(200, id, "\"" + value(body) + "\""));
+                    out.flush();
+                    throw new IOException("hang up after the first answer");
+                },
+                4,
+                "httpjson.max-connections=1"));
     }
 
     @Test
     void unsolicitedExtraResponses() throws Exception {
-        retryable(against((n, id, body, out) -> {
-            out.write(FakeProvider.response(200, id, "\"" + value(body) + "\""));
-            // the same answer again, and one for a request that was never made: no caller may take them
-            out.write(FakeProvider.response(200, id, "\"extra\""));
-            out.write(FakeProvider.response(200, String.valueOf(Long.parseLong(id) + 1_000_000), "\"forged\""));
-        }, 4, "httpjson.max-connections=1"));
+        retryable(against(
+                (n, id, body, out) -> {
+                    out.write(FakeProvider.response(200, id, "\"" + value(body) + "\""));
+                    // the same answer again, and one for a request that was never made: no caller may take them
+                    out.write(FakeProvider.response(200, id, "\"extra\""));
+                    out.write(FakeProvider.response(200, String.valueOf(Long.parseLong(id) + 1_000_000), "\"forged\""));
+                },
+                4,
+                "httpjson.max-connections=1"));
     }
 
     @Test
     void responsesWithoutTheRequestId() throws Exception {
-        failsWith(against((n, id, body, out) -> out.write(FakeProvider.response(200, null, "\"" + value(body) + "\"")),
-                1), 1, "Dubbo-Request-Id");
+        failsWith(
+                against(
+                        (n, id, body, out) -> out.write(FakeProvider.response(200, null, "\"" + value(body) + "\"")),
+                        1),
+                1,
+                "Dubbo-Request-Id");
     }
 
     @Test
     void deeplyNestedArrays() throws Exception {
         String nested = "[".repeat(100_000) + "]".repeat(100_000);
-        failsWith(against((n, id, body, out) -> out.write(FakeProvider.response(200, id, nested)), 1), 1,
+        failsWith(
+                against((n, id, body, out) -> out.write(FakeProvider.response(200, id, nested)), 1),
+                1,
                 "could not be read");
     }
 
     @Test
     void oneMebibyteHeader() throws Exception {
         String big = "X-Big: " + "a".repeat(1024 * 1024);
-        failsWith(against((n, id, body, out) -> out.write(FakeProvider.response(200, id, "\"x\"", big)), 1), 1,
+        failsWith(
+                against((n, id, body, out) -> out.write(FakeProvider.response(200, id, "\"x\"", big)), 1),
+                1,
                 "closed before the response");
     }
 
@@ -216,7 +276,9 @@ class HostileProviderTest {
         String body = "{\"code\":\"BUSINESS_EXCEPTION\",\"status\":500,\"message\":\"boom\",\"exception\":\""
                 + GadgetException.class.getName() + "\",\"cause\":{\"exception\":\"java.lang.ProcessBuilder\"}}";
         List<Throwable> failures = against((n, id, b, out) -> out.write(FakeProvider.response(500, id, body)), 1);
-        assertThat(GadgetFlag.initialized).as("the named class was never initialized").isFalse();
+        assertThat(GadgetFlag.initialized)
+                .as("the named class was never initialized")
+                .isFalse();
         assertThat(GadgetFlag.constructed).isFalse();
         assertThat(failures).hasSize(1);
         assertThat(failures.get(0)).isNotInstanceOf(GadgetException.class).hasMessageContaining("boom");

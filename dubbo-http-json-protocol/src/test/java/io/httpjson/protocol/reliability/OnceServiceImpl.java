@@ -13,6 +13,7 @@ final class OnceServiceImpl implements OnceService {
     final Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
     /** Calls waiting at the gate now. */
     final AtomicInteger waiting = new AtomicInteger();
+
     private volatile CountDownLatch gate = new CountDownLatch(0);
 
     void close() {

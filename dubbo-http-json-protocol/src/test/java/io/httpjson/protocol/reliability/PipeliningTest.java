@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.httpjson.protocol.api.TestService;
@@ -31,7 +30,9 @@ import static org.awaitility.Awaitility.await;
 class PipeliningTest {
 
     @RegisterExtension
-    static DubboServer server = DubboServer.builder().service(TestService.class, new TestServiceImpl()).build();
+    static DubboServer server = DubboServer.builder()
+            .service(TestService.class, new TestServiceImpl())
+            .build();
 
     /** Each test its own consumer, so that the connections it counts are its own. */
     private Consumer consumer;
@@ -47,11 +48,14 @@ class PipeliningTest {
     }
 
     private TestService reference(int connections, int depth, int timeout) {
-        return consumer.reference(TestService.class, "httpjson://127.0.0.1:" + server.port() + "?c=" + connections
-                + "&d=" + depth, r -> {
+        return consumer.reference(
+                TestService.class, "httpjson://127.0.0.1:" + server.port() + "?c=" + connections + "&d=" + depth, r -> {
                     r.setTimeout(timeout);
-                    r.setParameters(Map.of("httpjson.max-connections", String.valueOf(connections),
-                            "httpjson.pipelining", String.valueOf(depth)));
+                    r.setParameters(Map.of(
+                            "httpjson.max-connections",
+                            String.valueOf(connections),
+                            "httpjson.pipelining",
+                            String.valueOf(depth)));
                 });
     }
 
@@ -109,10 +113,13 @@ class PipeliningTest {
             String name = "behind" + i;
             behind.add(CompletableFuture.supplyAsync(() -> s.hello(name), callers));
         }
-        Throwable slowFailure = catchThrowableOfType(java.util.concurrent.ExecutionException.class,
-                () -> stuck.get(10, TimeUnit.SECONDS)).getCause();
+        Throwable slowFailure = catchThrowableOfType(
+                        java.util.concurrent.ExecutionException.class, () -> stuck.get(10, TimeUnit.SECONDS))
+                .getCause();
         assertThat(slowFailure).isInstanceOf(RpcException.class);
-        assertThat(((RpcException) slowFailure).isTimeout()).as(slowFailure.toString()).isTrue();
+        assertThat(((RpcException) slowFailure).isTimeout())
+                .as(slowFailure.toString())
+                .isTrue();
         for (CompletableFuture<String> f : behind) {
             // each either completed (sent after the close, on a new connection) or failed, within its timeout
             try {

@@ -49,14 +49,16 @@ final class RawHttp {
             }
             // a large request is written while the response is read: the provider may answer (413) and close
             // before it has all been sent
-            Thread writer = new Thread(() -> {
-                try {
-                    s.getOutputStream().write(request);
-                    s.getOutputStream().flush();
-                } catch (IOException closedByTheProvider) {
-                    // expected when the provider refused the request early
-                }
-            }, "raw-http-writer");
+            Thread writer = new Thread(
+                    () -> {
+                        try {
+                            s.getOutputStream().write(request);
+                            s.getOutputStream().flush();
+                        } catch (IOException closedByTheProvider) {
+                            // expected when the provider refused the request early
+                        }
+                    },
+                    "raw-http-writer");
             writer.setDaemon(true);
             writer.start();
             try {
@@ -122,7 +124,9 @@ final class RawHttp {
         String l;
         while ((l = line(in)) != null && !l.isEmpty()) {
             int colon = l.indexOf(':');
-            headers.merge(l.substring(0, colon).trim().toLowerCase(Locale.ROOT), l.substring(colon + 1).trim(),
+            headers.merge(
+                    l.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    l.substring(colon + 1).trim(),
                     (a, b) -> a + ", " + b);
         }
         ByteArrayOutputStream body = new ByteArrayOutputStream();

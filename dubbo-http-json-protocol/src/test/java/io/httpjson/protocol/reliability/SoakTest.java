@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -76,21 +75,23 @@ class SoakTest {
         List<Thread> callers = new ArrayList<>();
         for (int t = 0; t < THREADS; t++) {
             int id = t;
-            Thread caller = new Thread(() -> {
-                try {
-                    for (long i = 0; System.nanoTime() < end && i < 10_000_000L; i++) {
+            Thread caller = new Thread(
+                    () -> {
                         try {
-                            oneCall(s, id, i);
-                            calls.incrementAndGet();
-                        } catch (Throwable e) {
-                            errors.incrementAndGet();
-                            firstError.compareAndSet(null, e);
+                            for (long i = 0; System.nanoTime() < end && i < 10_000_000L; i++) {
+                                try {
+                                    oneCall(s, id, i);
+                                    calls.incrementAndGet();
+                                } catch (Throwable e) {
+                                    errors.incrementAndGet();
+                                    firstError.compareAndSet(null, e);
+                                }
+                            }
+                        } finally {
+                            finished.countDown();
                         }
-                    }
-                } finally {
-                    finished.countDown();
-                }
-            }, "soak-caller-" + t);
+                    },
+                    "soak-caller-" + t);
             caller.setDaemon(true);
             callers.add(caller);
             caller.start();
@@ -130,11 +131,14 @@ class SoakTest {
         Figures.put(SECTION, "callers x duration", THREADS + " threads x " + SECONDS + " s");
         Figures.put(SECTION, "calls / errors", calls.get() + " / " + errors.get());
         Figures.put(SECTION, "calls per second (2 shared cores, informational)", Math.round(calls.get() / seconds));
-        Figures.put(SECTION, "max open connections: consumer pool / provider (Jetty) / provider (kernel) (limit)",
+        Figures.put(
+                SECTION,
+                "max open connections: consumer pool / provider (Jetty) / provider (kernel) (limit)",
                 maxClient + " / " + maxServer + " / " + maxKernel + " (" + MAX_CONNECTIONS + ")");
-        Figures.put(SECTION, "heap after full GC: middle / end of run (MB)",
-                mb(heapMid) + " / " + mb(heapEnd));
-        Figures.put(SECTION, "live threads: middle / end of run / after callers ended (callers excluded)",
+        Figures.put(SECTION, "heap after full GC: middle / end of run (MB)", mb(heapMid) + " / " + mb(heapEnd));
+        Figures.put(
+                SECTION,
+                "live threads: middle / end of run / after callers ended (callers excluded)",
                 (threadsMid - THREADS) + " / " + (threadsEnd - THREADS) + " / " + threadsAfter);
 
         assertThat(errors.get()).as("errors, first: %s", firstError.get()).isZero();
@@ -146,10 +150,14 @@ class SoakTest {
             // until the provider has read the FIN, while its replacement is already counted
             assertThat(maxKernel).as("established provider-side sockets").isLessThanOrEqualTo(MAX_CONNECTIONS + 4);
         }
-        assertThat(heapEnd - heapMid).as("heap growth from the middle to the end (bytes)")
+        assertThat(heapEnd - heapMid)
+                .as("heap growth from the middle to the end (bytes)")
                 .isLessThan(HEAP_GROWTH_LIMIT);
-        assertThat(threadsEnd).as("threads at the end vs the middle").isLessThanOrEqualTo(threadsMid + THREAD_GROWTH_LIMIT);
-        assertThat(threadsAfter).as("threads once the callers ended")
+        assertThat(threadsEnd)
+                .as("threads at the end vs the middle")
+                .isLessThanOrEqualTo(threadsMid + THREAD_GROWTH_LIMIT);
+        assertThat(threadsAfter)
+                .as("threads once the callers ended")
                 .isLessThanOrEqualTo(threadsMid - THREADS + THREAD_GROWTH_LIMIT);
         // the pool settles within its limits, and the service still answers
         await().atMost(Duration.ofSeconds(30)).until(() -> consumer.openConnections() <= MAX_CONNECTIONS);

@@ -37,6 +37,7 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
     private final Map<String, String> protocolParams;
     /** Fresh ServiceConfigs for every start: one that was exported and destroyed can't be exported again. */
     private final List<java.util.function.Supplier<ServiceConfig<?>>> services;
+
     private final int fixedPort;
     private final SslConfig providerSsl;
     private final SslConfig consumerSsl;
@@ -157,7 +158,8 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
             }
             consumer.start();
         }
-        ReferenceConfig<T> ref = new ReferenceConfig<>(consumer.getApplicationModel().getDefaultModule());
+        ReferenceConfig<T> ref =
+                new ReferenceConfig<>(consumer.getApplicationModel().getDefaultModule());
         ref.setInterface(type);
         ref.setUrl(protocol + "://127.0.0.1:" + port);
         ref.setTimeout(5000);
@@ -169,8 +171,10 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
     /** The running httpjson server, to look at its connections and calls in flight. */
     public io.httpjson.protocol.internal.server.HttpJsonServer httpJsonServer() {
         io.httpjson.protocol.HttpJsonProtocol p = (io.httpjson.protocol.HttpJsonProtocol) framework
-                .getExtensionLoader(org.apache.dubbo.rpc.Protocol.class).getExtension("httpjson", false);
-        return (io.httpjson.protocol.internal.server.HttpJsonServer) p.servers().values().iterator().next();
+                .getExtensionLoader(org.apache.dubbo.rpc.Protocol.class)
+                .getExtension("httpjson", false);
+        return (io.httpjson.protocol.internal.server.HttpJsonServer)
+                p.servers().values().iterator().next();
     }
 
     public FrameworkModel framework() {

@@ -132,28 +132,31 @@ public final class FaultProxy implements AutoCloseable {
         }
 
         void pump(Socket from, Socket to, boolean up) {
-            Thread t = new Thread(() -> {
-                byte[] buf = new byte[16 * 1024];
-                int matched = 0;
-                try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                    int n;
-                    while ((n = in.read(buf)) > 0) {
-                        out.write(buf, 0, n);
-                        out.flush();
-                        for (int i = 0; up && i < n; i++) {
-                            matched = buf[i] == POST[matched] ? matched + 1 : buf[i] == POST[0] ? 1 : 0;
-                            if (matched == POST.length) {
-                                requests.incrementAndGet();
-                                matched = 0;
+            Thread t = new Thread(
+                    () -> {
+                        byte[] buf = new byte[16 * 1024];
+                        int matched = 0;
+                        try (InputStream in = from.getInputStream();
+                                OutputStream out = to.getOutputStream()) {
+                            int n;
+                            while ((n = in.read(buf)) > 0) {
+                                out.write(buf, 0, n);
+                                out.flush();
+                                for (int i = 0; up && i < n; i++) {
+                                    matched = buf[i] == POST[matched] ? matched + 1 : buf[i] == POST[0] ? 1 : 0;
+                                    if (matched == POST.length) {
+                                        requests.incrementAndGet();
+                                        matched = 0;
+                                    }
+                                }
                             }
+                        } catch (IOException e) {
+                            // reset or closed: end both sides
+                        } finally {
+                            end();
                         }
-                    }
-                } catch (IOException e) {
-                    // reset or closed: end both sides
-                } finally {
-                    end();
-                }
-            }, "fault-proxy-" + (up ? "up" : "down"));
+                    },
+                    "fault-proxy-" + (up ? "up" : "down"));
             t.setDaemon(true);
             t.start();
         }

@@ -27,7 +27,10 @@ public final class PolicyCertProvider implements CertProvider {
 
     @Override
     public ProviderCert getProviderConnectionConfig(URL url) {
-        return new ProviderCert(read("tls/server.pem"), read("tls/server.key"), read("tls/ca.pem"),
+        return new ProviderCert(
+                read("tls/server.pem"),
+                read("tls/server.key"),
+                read("tls/ca.pem"),
                 AuthPolicy.valueOf(url.getParameter(KEY)));
     }
 

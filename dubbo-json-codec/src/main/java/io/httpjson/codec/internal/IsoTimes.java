@@ -17,6 +17,7 @@ final class IsoTimes {
 
     /** 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z in epoch seconds. */
     private static final long MIN_SECOND = -62_167_219_200L;
+
     private static final long MAX_SECOND = 253_402_300_799L;
 
     private IsoTimes() {}
@@ -136,8 +137,16 @@ final class IsoTimes {
     /** yyyy-MM-ddTHH:mm, yyyy-MM-ddTHH:mm:ss or yyyy-MM-ddTHH:mm:ss.S to .SSSSSSSSS */
     private static LocalDateTime localDateTime(String s) {
         int n = s.length();
-        if (n < 16 || n == 17 || n == 18 || n == 20 || n > 29 || !isDate(s) || s.charAt(10) != 'T'
-                || !isTwoDigits(s, 11) || s.charAt(13) != ':' || !isTwoDigits(s, 14)) {
+        if (n < 16
+                || n == 17
+                || n == 18
+                || n == 20
+                || n > 29
+                || !isDate(s)
+                || s.charAt(10) != 'T'
+                || !isTwoDigits(s, 11)
+                || s.charAt(13) != ':'
+                || !isTwoDigits(s, 14)) {
             return null;
         }
         int second = 0;
@@ -160,8 +169,16 @@ final class IsoTimes {
     /** yyyy-MM-ddTHH:mm:ssZ or yyyy-MM-ddTHH:mm:ss.S to .SSSSSSSSS then Z */
     private static Instant instant(String s) {
         int n = s.length();
-        if (n < 20 || n == 21 || n > 30 || s.charAt(n - 1) != 'Z' || !isDate(s) || s.charAt(10) != 'T'
-                || !isTwoDigits(s, 11) || s.charAt(13) != ':' || !isTwoDigits(s, 14) || s.charAt(16) != ':'
+        if (n < 20
+                || n == 21
+                || n > 30
+                || s.charAt(n - 1) != 'Z'
+                || !isDate(s)
+                || s.charAt(10) != 'T'
+                || !isTwoDigits(s, 11)
+                || s.charAt(13) != ':'
+                || !isTwoDigits(s, 14)
+                || s.charAt(16) != ':'
                 || !isTwoDigits(s, 17)) {
             return null;
         }
@@ -204,8 +221,13 @@ final class IsoTimes {
 
     /** yyyy-MM-dd in the first 10 chars */
     private static boolean isDate(String s) {
-        return s.length() >= 10 && isTwoDigits(s, 0) && isTwoDigits(s, 2) && s.charAt(4) == '-' && isTwoDigits(s, 5)
-                && s.charAt(7) == '-' && isTwoDigits(s, 8);
+        return s.length() >= 10
+                && isTwoDigits(s, 0)
+                && isTwoDigits(s, 2)
+                && s.charAt(4) == '-'
+                && isTwoDigits(s, 5)
+                && s.charAt(7) == '-'
+                && isTwoDigits(s, 8);
     }
 
     private static boolean isTwoDigits(String s, int at) {

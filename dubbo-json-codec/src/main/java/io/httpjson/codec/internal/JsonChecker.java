@@ -1,6 +1,5 @@
 package io.httpjson.codec.internal;
 
-
 import io.httpjson.codec.internal.Shape.Kind;
 
 /**
@@ -113,7 +112,10 @@ final class JsonChecker {
 
     private void literal(byte[] word) {
         int n = word.length;
-        if (end - p < n || b[p + 1] != word[1] || b[p + 2] != word[2] || b[p + 3] != word[3]
+        if (end - p < n
+                || b[p + 1] != word[1]
+                || b[p + 2] != word[2]
+                || b[p + 3] != word[3]
                 || (n == 5 && b[p + 4] != word[4])) {
             throw syntax("expected a value but found " + StrictJson.describe(b[p]));
         }
@@ -212,7 +214,7 @@ final class JsonChecker {
             depth--;
             return;
         }
-        for (int i = 0;; i++) {
+        for (int i = 0; ; i++) {
             try {
                 value(e);
             } catch (Failure f) {

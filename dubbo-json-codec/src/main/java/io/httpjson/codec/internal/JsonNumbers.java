@@ -40,8 +40,8 @@ final class JsonNumbers {
         }
         if (i >= end || !digit(b[i])) {
             j.p = i;
-            throw j.syntax("expected a digit after '-' but found " + (i >= end ? "the end of the input"
-                    : StrictJson.describe(b[i])));
+            throw j.syntax("expected a digit after '-' but found "
+                    + (i >= end ? "the end of the input" : StrictJson.describe(b[i])));
         }
         int intStart = i;
         if (b[i] == '0') {
@@ -173,8 +173,8 @@ final class JsonNumbers {
      * Whether the number is finite as a double/float: its decimal magnitude is below {@code maxExponent}, or,
      * right at the edge, parsing says so.
      */
-    private static boolean finite(byte[] b, int from, int to, int intStart, int intEnd, int fracEnd, long exponent,
-            int maxExponent) {
+    private static boolean finite(
+            byte[] b, int from, int to, int intStart, int intEnd, int fracEnd, long exponent, int maxExponent) {
         long magnitude;
         if (b[intStart] != '0') {
             magnitude = exponent + (intEnd - intStart - 1);

@@ -12,15 +12,14 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.JsonCodecException;
+import io.httpjson.codec.ThrowableJson;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.apache.dubbo.rpc.model.MethodDescriptor;
 import org.apache.dubbo.rpc.model.ProviderModel;
 import org.apache.dubbo.rpc.model.ServiceDescriptor;
-
-import io.httpjson.codec.JsonCodec;
-import io.httpjson.codec.JsonCodecException;
-import io.httpjson.codec.ThrowableJson;
 
 /**
  * Dubbo ObjectInput reading one JSON value per line through a {@link JsonCodec}.
@@ -45,6 +44,7 @@ public final class JsonObjectInput implements ObjectInput {
 
     /** Strings read before the first object: a request header when there are five. */
     private final String[] header = new String[5];
+
     private int headerCount;
     private boolean headerBroken;
     private Type[] argTypes;
@@ -271,8 +271,8 @@ public final class JsonObjectInput implements ObjectInput {
                     + (tree == null ? "null" : tree.getClass().getSimpleName()));
         }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        return ThrowableJson.rebuild((Map<String, Object>) tree, codec, loader,
-                model != null ? model : FrameworkModel.defaultModel());
+        return ThrowableJson.rebuild(
+                (Map<String, Object>) tree, codec, loader, model != null ? model : FrameworkModel.defaultModel());
     }
 
     @Override
@@ -288,7 +288,8 @@ public final class JsonObjectInput implements ObjectInput {
         headerBroken = true;
         Object v = next(Object.class, "attachments");
         if (v != null && !(v instanceof Map)) {
-            throw new IOException("expected an attachments object but found " + v.getClass().getSimpleName());
+            throw new IOException(
+                    "expected an attachments object but found " + v.getClass().getSimpleName());
         }
         return (Map<String, Object>) v;
     }

@@ -5,10 +5,9 @@ import java.io.OutputStream;
 import java.util.Base64;
 import java.util.Map;
 
-import org.apache.dubbo.common.serialize.ObjectOutput;
-
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.ThrowableJson;
+import org.apache.dubbo.common.serialize.ObjectOutput;
 
 /** Dubbo ObjectOutput writing one compact JSON value per line through a {@link JsonCodec}. Not API. */
 public final class JsonObjectOutput implements ObjectOutput {

@@ -56,7 +56,8 @@ final class JsonStrings {
                 i++;
             } else {
                 j.p = i;
-                throw j.syntax(String.format("raw control character U+%04X in a string (write it as an escape, e.g. \\n)", c));
+                throw j.syntax(
+                        String.format("raw control character U+%04X in a string (write it as an escape, e.g. \\n)", c));
             }
         }
     }
@@ -76,7 +77,14 @@ final class JsonStrings {
             throw j.syntax("unterminated string");
         }
         switch (b[i + 1]) {
-            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+            case '"':
+            case '\\':
+            case '/':
+            case 'b':
+            case 'f':
+            case 'n':
+            case 'r':
+            case 't':
                 return i + 2;
             case 'u':
                 for (int k = i + 2; k < i + 6; k++) {

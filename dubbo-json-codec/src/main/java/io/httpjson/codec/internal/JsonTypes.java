@@ -26,6 +26,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.Date;
 import java.util.Set;
+
 import io.httpjson.codec.JsonCodecException;
 
 /**
@@ -36,9 +37,20 @@ public final class JsonTypes {
 
     /** The java.time types written as ISO-8601 strings (plus {@link Date}). */
     public static final Set<Class<?>> TIME_TYPES = Set.of(
-            LocalDate.class, LocalDateTime.class, LocalTime.class, Instant.class, OffsetDateTime.class,
-            OffsetTime.class, ZonedDateTime.class, Duration.class, Period.class, Year.class, YearMonth.class,
-            MonthDay.class, ZoneOffset.class, Date.class);
+            LocalDate.class,
+            LocalDateTime.class,
+            LocalTime.class,
+            Instant.class,
+            OffsetDateTime.class,
+            OffsetTime.class,
+            ZonedDateTime.class,
+            Duration.class,
+            Period.class,
+            Year.class,
+            YearMonth.class,
+            MonthDay.class,
+            ZoneOffset.class,
+            Date.class);
 
     private JsonTypes() {}
 
@@ -98,8 +110,10 @@ public final class JsonTypes {
             if (ZoneId.class.isAssignableFrom(type)) return ZoneId.of(s);
             if (type == Date.class) return Date.from(Instant.parse(s));
         } catch (DateTimeException e) {
-            throw new JsonCodecException("expected an ISO-8601 " + type.getSimpleName() + " string but found \""
-                    + abbreviate(s) + "\": " + e.getMessage(), e);
+            throw new JsonCodecException(
+                    "expected an ISO-8601 " + type.getSimpleName() + " string but found \"" + abbreviate(s) + "\": "
+                            + e.getMessage(),
+                    e);
         }
         throw new JsonCodecException("not a date/time type: " + type.getTypeName());
     }

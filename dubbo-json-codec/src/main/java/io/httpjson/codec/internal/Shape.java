@@ -25,7 +25,23 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class Shape {
 
-    enum Kind { ANY, STRING, CHAR, BOOLEAN, INTEGER, BIG_INTEGER, DECIMAL, FLOATING, ENUM, TIME, DATE, BYTES, LIST, MAP, POJO }
+    enum Kind {
+        ANY,
+        STRING,
+        CHAR,
+        BOOLEAN,
+        INTEGER,
+        BIG_INTEGER,
+        DECIMAL,
+        FLOATING,
+        ENUM,
+        TIME,
+        DATE,
+        BYTES,
+        LIST,
+        MAP,
+        POJO
+    }
 
     static final Shape ANY = new Shape(Kind.ANY, "Object", Object.class);
 
@@ -34,23 +50,28 @@ final class Shape {
     final Kind kind;
     /** Short name for messages: {@code int}, {@code List<String>}, {@code User}. */
     final String name;
+
     final Class<?> raw;
     /** INTEGER: the range; FLOATING: the largest decimal exponent of a finite value (38 or 308). */
     long min;
+
     long max;
     /** ENUM: the constants' names, UTF-8. */
     byte[][] constants;
     /** LIST: the element; MAP: the value. */
     Shape element;
+
     private Type elementType;
     /** POJO: fields by name, UTF-8 (built on first use, so that recursive types work). */
     private volatile Member[] members;
+
     private Type pojoType;
 
     static final class Member {
         final byte[] name;
         /** The first eight bytes of the name, as {@link JsonStrings#head} reads them. */
         final long head;
+
         final String text;
         final Type type;
         private Shape shape;
@@ -189,13 +210,21 @@ final class Shape {
 
     /** The classes both engines bind field by field (the rule of the Gson engine's POJO adapter, records too). */
     static boolean isPojo(Class<?> c) {
-        if (c.isPrimitive() || c.isInterface() || c.isAnnotation() || Modifier.isAbstract(c.getModifiers())
+        if (c.isPrimitive()
+                || c.isInterface()
+                || c.isAnnotation()
+                || Modifier.isAbstract(c.getModifiers())
                 || Number.class.isAssignableFrom(c)) {
             return false;
         }
         String n = c.getName();
-        return !(n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
-                || n.startsWith("com.sun.") || n.startsWith("com.google.gson.") || n.startsWith("com.alibaba.fastjson"));
+        return !(n.startsWith("java.")
+                || n.startsWith("javax.")
+                || n.startsWith("jdk.")
+                || n.startsWith("sun.")
+                || n.startsWith("com.sun.")
+                || n.startsWith("com.google.gson.")
+                || n.startsWith("com.alibaba.fastjson"));
     }
 
     private static Member[] fields(Type type, Class<?> raw) {

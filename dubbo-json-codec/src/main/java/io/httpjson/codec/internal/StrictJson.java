@@ -131,21 +131,36 @@ public final class StrictJson {
     /** What a shape accepts, for "expected ... but found ...". */
     static String expected(Shape s) {
         switch (s.kind) {
-            case STRING: return "a string";
-            case CHAR: return "a string of one character (" + s.name + ")";
-            case BOOLEAN: return "true or false (" + s.name + ")";
-            case INTEGER: return "an integer (" + s.name + ")";
-            case BIG_INTEGER: return "an integer (BigInteger)";
-            case DECIMAL: return "a number (BigDecimal)";
-            case FLOATING: return "a number (" + s.name + ")";
-            case ENUM: return "one of the constants " + constants(s) + " (" + s.name + ")";
-            case TIME: return "an ISO-8601 " + s.name + " string";
-            case DATE: return "an ISO-8601 instant string or epoch milliseconds (Date)";
-            case BYTES: return "a base64 string (byte[])";
-            case LIST: return "an array (" + s.name + ")";
-            case MAP: return "an object (" + s.name + ")";
-            case POJO: return "an object (" + s.name + ")";
-            default: return "a JSON value";
+            case STRING:
+                return "a string";
+            case CHAR:
+                return "a string of one character (" + s.name + ")";
+            case BOOLEAN:
+                return "true or false (" + s.name + ")";
+            case INTEGER:
+                return "an integer (" + s.name + ")";
+            case BIG_INTEGER:
+                return "an integer (BigInteger)";
+            case DECIMAL:
+                return "a number (BigDecimal)";
+            case FLOATING:
+                return "a number (" + s.name + ")";
+            case ENUM:
+                return "one of the constants " + constants(s) + " (" + s.name + ")";
+            case TIME:
+                return "an ISO-8601 " + s.name + " string";
+            case DATE:
+                return "an ISO-8601 instant string or epoch milliseconds (Date)";
+            case BYTES:
+                return "a base64 string (byte[])";
+            case LIST:
+                return "an array (" + s.name + ")";
+            case MAP:
+                return "an object (" + s.name + ")";
+            case POJO:
+                return "an object (" + s.name + ")";
+            default:
+                return "a JSON value";
         }
     }
 
@@ -164,7 +179,8 @@ public final class StrictJson {
         if (c == '/') return "/ (comments are not JSON)";
         if (c == 'N' || c == 'I') return "'" + (char) c + "' (NaN and Infinity are not JSON numbers)";
         if (c == '}' || c == ']') return "'" + (char) c + "'";
-        if (c >= 0x21 && c < 0x7F) return "'" + (char) c + "'" + (Character.isLetter(c) ? " (text must be quoted with \")" : "");
+        if (c >= 0x21 && c < 0x7F)
+            return "'" + (char) c + "'" + (Character.isLetter(c) ? " (text must be quoted with \")" : "");
         return String.format("the byte 0x%02X", c & 0xFF);
     }
 
@@ -188,13 +204,26 @@ public final class StrictJson {
             sb.append(new String(b, run, i - run, StandardCharsets.UTF_8));
             byte e = b[i + 1];
             switch (e) {
-                case 'b': sb.append('\b'); break;
-                case 'f': sb.append('\f'); break;
-                case 'n': sb.append('\n'); break;
-                case 'r': sb.append('\r'); break;
-                case 't': sb.append('\t'); break;
-                case 'u': sb.append((char) Integer.parseInt(new String(b, i + 2, 4, StandardCharsets.US_ASCII), 16)); break;
-                default: sb.append((char) e);
+                case 'b':
+                    sb.append('\b');
+                    break;
+                case 'f':
+                    sb.append('\f');
+                    break;
+                case 'n':
+                    sb.append('\n');
+                    break;
+                case 'r':
+                    sb.append('\r');
+                    break;
+                case 't':
+                    sb.append('\t');
+                    break;
+                case 'u':
+                    sb.append((char) Integer.parseInt(new String(b, i + 2, 4, StandardCharsets.US_ASCII), 16));
+                    break;
+                default:
+                    sb.append((char) e);
             }
             i += e == 'u' ? 6 : 2;
             run = i;

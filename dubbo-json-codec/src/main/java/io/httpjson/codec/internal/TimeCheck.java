@@ -25,10 +25,14 @@ final class TimeCheck {
             return n == 10;
         }
         if (type == LocalDateTime.class) {
-            return (n == 16 || n == 19 || (n >= 21 && n <= 29)) && clock(b, from, n >= 19) && fraction(b, from + 19, to);
+            return (n == 16 || n == 19 || (n >= 21 && n <= 29))
+                    && clock(b, from, n >= 19)
+                    && fraction(b, from + 19, to);
         }
         if (type == Instant.class || type == Date.class) {
-            return (n == 20 || (n >= 22 && n <= 30)) && b[to - 1] == 'Z' && clock(b, from, true)
+            return (n == 20 || (n >= 22 && n <= 30))
+                    && b[to - 1] == 'Z'
+                    && clock(b, from, true)
                     && fraction(b, from + 19, to - 1);
         }
         return false;
@@ -40,12 +44,17 @@ final class TimeCheck {
         int yy = two(b, p + 2);
         int month = two(b, p + 5);
         int day = two(b, p + 8);
-        if ((century | yy | month | day) < 0 || b[p + 4] != '-' || b[p + 7] != '-' || month < 1 || month > 12
+        if ((century | yy | month | day) < 0
+                || b[p + 4] != '-'
+                || b[p + 7] != '-'
+                || month < 1
+                || month > 12
                 || day < 1) {
             return false;
         }
         int year = century * 100 + yy;
-        int last = month == 2 ? ((year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28)
+        int last = month == 2
+                ? ((year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28)
                 : (month == 4 || month == 6 || month == 9 || month == 11) ? 30 : 31;
         return day <= last;
     }

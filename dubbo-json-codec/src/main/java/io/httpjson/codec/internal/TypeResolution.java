@@ -101,7 +101,8 @@ public final class TypeResolution {
         public boolean equals(Object o) {
             if (!(o instanceof ParameterizedType)) return false;
             ParameterizedType p = (ParameterizedType) o;
-            return raw.equals(p.getRawType()) && Objects.equals(owner, p.getOwnerType())
+            return raw.equals(p.getRawType())
+                    && Objects.equals(owner, p.getOwnerType())
                     && Arrays.equals(args, p.getActualTypeArguments());
         }
 

@@ -47,7 +47,10 @@ public final class Utf8Check {
                 }
                 int c1 = b[i + 1] & 0xFF;
                 int c2 = b[i + 2] & 0xFF;
-                if ((c2 & 0xC0) != 0x80 || (c1 & 0xC0) != 0x80 || (c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F)) {
+                if ((c2 & 0xC0) != 0x80
+                        || (c1 & 0xC0) != 0x80
+                        || (c == 0xE0 && c1 < 0xA0)
+                        || (c == 0xED && c1 > 0x9F)) {
                     return i;
                 }
                 i += 3;
@@ -62,8 +65,11 @@ public final class Utf8Check {
                     return i;
                 }
                 int c1 = b[i + 1] & 0xFF;
-                if ((c1 & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80 || (b[i + 3] & 0xC0) != 0x80
-                        || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) {
+                if ((c1 & 0xC0) != 0x80
+                        || (b[i + 2] & 0xC0) != 0x80
+                        || (b[i + 3] & 0xC0) != 0x80
+                        || (c == 0xF0 && c1 < 0x90)
+                        || (c == 0xF4 && c1 > 0x8F)) {
                     return i;
                 }
                 i += 4;

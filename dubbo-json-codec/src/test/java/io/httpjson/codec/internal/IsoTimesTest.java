@@ -1,7 +1,5 @@
 package io.httpjson.codec.internal;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -14,6 +12,8 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /** IsoTimes must give exactly what the JDK gives in JsonTypes, or nothing. */
 class IsoTimesTest {
 
@@ -21,7 +21,8 @@ class IsoTimesTest {
 
     /** Years 0000 to 9999 mostly, beyond sometimes; nanos with 0, 3, 6 or any number of significant digits. */
     static List<Object> randomValues(Random random) {
-        long second = random.nextInt(4) == 0 ? (long) ((random.nextDouble() * 2 - 1) * 300_000_000_000L)
+        long second = random.nextInt(4) == 0
+                ? (long) ((random.nextDouble() * 2 - 1) * 300_000_000_000L)
                 : -62_167_219_200L + (long) (random.nextDouble() * (253_402_300_799L + 62_167_219_200L + 1));
         if (random.nextInt(20) == 0) {
             second = (random.nextBoolean() ? -62_167_219_200L : 253_402_300_799L) + random.nextInt(3) - 1;
@@ -101,7 +102,9 @@ class IsoTimesTest {
                 String text = JsonTypes.formatTimeWithJdk(v);
                 String fast = IsoTimes.format(v);
                 if (fast != null) {
-                    assertThat(fast).as("%s %s", v.getClass().getSimpleName(), v).isEqualTo(text);
+                    assertThat(fast)
+                            .as("%s %s", v.getClass().getSimpleName(), v)
+                            .isEqualTo(text);
                     formatted++;
                 }
                 for (int k = 0; k < 3 && !text.isEmpty(); k++) {
@@ -119,23 +122,56 @@ class IsoTimesTest {
 
     @Test
     void edgeCasesAreLeftToJsonTypesOrAgreeWithIt() {
-        String[] texts = {"2024-01-31T10:15", "2024-01-31T10:15:30", "2024-01-31T10:15:30.", "2024-01-31T10:15:30.1",
-            "2024-01-31t10:15:30", "2024-02-30T10:15:30", "2024-02-29T24:00:00Z", "2024-02-29T24:00",
-            "2016-12-31T23:59:60Z", "2016-12-31T23:59:60", "2024-01-31T10:15:30.1234567890", "2024-01-31T10:15:30z",
-            "2024-01-31T10:15:30+01:00", "2024-01-31T10:15:30.123Z", "0000-01-01T00:00:00Z",
-            "9999-12-31T23:59:59.999999999Z", "2024-13-01", "2024-00-01", "2024-01-00", "2023-02-29", "2024-02-29",
-            "+2024-01-01", "2024-1-01", "20240101", " 2024-01-01", "2024-01-01 ", "2024-01-31T10:60:00",
-            "2024-01-31T25:00:00", "2024-01-31T10:15:30.Z", "2024-01-31T10:15Z", "2024-01-31T10:15:30.0Z",
-            "2024-01-31T10:15:30.000000000", "\u0662\u0660\u0662\u0664-01-01", ""};
+        String[] texts = {
+            "2024-01-31T10:15",
+            "2024-01-31T10:15:30",
+            "2024-01-31T10:15:30.",
+            "2024-01-31T10:15:30.1",
+            "2024-01-31t10:15:30",
+            "2024-02-30T10:15:30",
+            "2024-02-29T24:00:00Z",
+            "2024-02-29T24:00",
+            "2016-12-31T23:59:60Z",
+            "2016-12-31T23:59:60",
+            "2024-01-31T10:15:30.1234567890",
+            "2024-01-31T10:15:30z",
+            "2024-01-31T10:15:30+01:00",
+            "2024-01-31T10:15:30.123Z",
+            "0000-01-01T00:00:00Z",
+            "9999-12-31T23:59:59.999999999Z",
+            "2024-13-01",
+            "2024-00-01",
+            "2024-01-00",
+            "2023-02-29",
+            "2024-02-29",
+            "+2024-01-01",
+            "2024-1-01",
+            "20240101",
+            " 2024-01-01",
+            "2024-01-01 ",
+            "2024-01-31T10:60:00",
+            "2024-01-31T25:00:00",
+            "2024-01-31T10:15:30.Z",
+            "2024-01-31T10:15Z",
+            "2024-01-31T10:15:30.0Z",
+            "2024-01-31T10:15:30.000000000",
+            "\u0662\u0660\u0662\u0664-01-01",
+            ""
+        };
         for (String s : texts) {
             for (Class<?> type : TYPES) {
                 assertSameParse(type, s);
             }
         }
-        assertThat(IsoTimes.parse(LocalDateTime.class, "2024-02-30T10:15:30")).as("invalid: JsonTypes says why").isNull();
-        assertThat(IsoTimes.parse(Instant.class, "2016-12-31T23:59:60Z")).as("leap second: JsonTypes' rules").isNull();
+        assertThat(IsoTimes.parse(LocalDateTime.class, "2024-02-30T10:15:30"))
+                .as("invalid: JsonTypes says why")
+                .isNull();
+        assertThat(IsoTimes.parse(Instant.class, "2016-12-31T23:59:60Z"))
+                .as("leap second: JsonTypes' rules")
+                .isNull();
         assertThat(IsoTimes.format(LocalDateTime.of(10000, 1, 1, 0, 0))).isNull();
-        assertThat(IsoTimes.format(LocalDateTime.of(2024, 1, 31, 10, 15, 30, 120_000_000))).isEqualTo("2024-01-31T10:15:30.12");
+        assertThat(IsoTimes.format(LocalDateTime.of(2024, 1, 31, 10, 15, 30, 120_000_000)))
+                .isEqualTo("2024-01-31T10:15:30.12");
         assertThat(IsoTimes.format(Instant.parse("2024-01-31T10:15:30.120Z"))).isEqualTo("2024-01-31T10:15:30.120Z");
     }
 }

@@ -26,13 +26,16 @@ class NewlineScanTest {
             for (int i = 0; i < b.length; i++) {
                 // bytes next to '\n' (0x09, 0x0B), high bytes and newlines, to catch borrow mistakes
                 int kind = random.nextInt(6);
-                b[i] = (byte) (kind == 0 ? '\n' : kind == 1 ? 0x0B : kind == 2 ? 0x09 : kind == 3 ? 0x8A
-                        : random.nextInt(256));
+                b[i] = (byte)
+                        (kind == 0
+                                ? '\n'
+                                : kind == 1 ? 0x0B : kind == 2 ? 0x09 : kind == 3 ? 0x8A : random.nextInt(256));
             }
             int from = b.length == 0 ? 0 : random.nextInt(b.length);
             int to = from + (b.length == from ? 0 : random.nextInt(b.length - from + 1));
-            assertThat(JsonObjectInput.indexOfNewline(b, from, to)).as("%s [%d, %d)",
-                    java.util.HexFormat.of().formatHex(b), from, to).isEqualTo(naive(b, from, to));
+            assertThat(JsonObjectInput.indexOfNewline(b, from, to))
+                    .as("%s [%d, %d)", java.util.HexFormat.of().formatHex(b), from, to)
+                    .isEqualTo(naive(b, from, to));
         }
     }
 }

@@ -22,8 +22,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class NacosTestServerMain {
 
-    private NacosTestServerMain() {
-    }
+    private NacosTestServerMain() {}
 
     public static void main(String[] args) {
         EnvUtil.setDeploymentType(DeploymentType.SERVER);

@@ -14,7 +14,6 @@ import com.alibaba.fastjson2.modules.ObjectWriterModule;
 import com.alibaba.fastjson2.reader.ObjectReaderProvider;
 import com.alibaba.fastjson2.writer.ObjectWriter;
 import com.alibaba.fastjson2.writer.ObjectWriterProvider;
-
 import io.httpjson.codec.JsonCodecException;
 import io.httpjson.codec.internal.JsonTypes;
 

@@ -4,7 +4,6 @@ import java.lang.reflect.Type;
 
 import com.alibaba.fastjson2.JSONWriter;
 import com.alibaba.fastjson2.writer.ObjectWriter;
-
 import io.httpjson.codec.internal.JsonTypes;
 
 /** Writes java.time values and Dates as the ISO-8601 strings of {@link JsonTypes#formatTime}. Not API. */

@@ -10,7 +10,6 @@ import com.google.gson.Gson;
 import com.google.gson.TypeAdapter;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
-
 import io.httpjson.codec.internal.JsonTypes;
 
 /** Values of declared type {@code Object}: LinkedHashMap, ArrayList, String, Boolean, numbers per the contract. Not API. */

@@ -15,7 +15,6 @@ import com.google.gson.TypeAdapter;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
-
 import io.httpjson.codec.internal.JsonTypes;
 
 /** The one Gson of httpjson and its per-Type adapter cache. Not API. */

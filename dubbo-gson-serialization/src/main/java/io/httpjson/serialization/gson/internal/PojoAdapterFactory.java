@@ -23,7 +23,6 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
-
 import io.httpjson.codec.internal.JsonTypes;
 import io.httpjson.codec.internal.TypeResolution;
 
@@ -68,19 +67,31 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
     }
 
     static boolean isPojo(Class<?> raw) {
-        if (raw.isPrimitive() || raw.isArray() || raw.isEnum() || raw.isInterface() || raw.isAnnotation()
-                || Modifier.isAbstract(raw.getModifiers()) || raw.isRecord()
-                || Collection.class.isAssignableFrom(raw) || Map.class.isAssignableFrom(raw)
-                || JsonElement.class.isAssignableFrom(raw) || Number.class.isAssignableFrom(raw)) {
+        if (raw.isPrimitive()
+                || raw.isArray()
+                || raw.isEnum()
+                || raw.isInterface()
+                || raw.isAnnotation()
+                || Modifier.isAbstract(raw.getModifiers())
+                || raw.isRecord()
+                || Collection.class.isAssignableFrom(raw)
+                || Map.class.isAssignableFrom(raw)
+                || JsonElement.class.isAssignableFrom(raw)
+                || Number.class.isAssignableFrom(raw)) {
             return false;
         }
         String n = raw.getName();
-        return !(n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
-                || n.startsWith("com.sun.") || n.startsWith("com.google.gson."));
+        return !(n.startsWith("java.")
+                || n.startsWith("javax.")
+                || n.startsWith("jdk.")
+                || n.startsWith("sun.")
+                || n.startsWith("com.sun.")
+                || n.startsWith("com.google.gson."));
     }
 
     /** Fields of these primitive types are written and read straight from and into the field, without boxing. */
     static final int OTHER = 0;
+
     static final int INT = 1;
     static final int LONG = 2;
     static final int BOOLEAN = 3;
@@ -88,6 +99,7 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
     static final class Bound {
         /** Index in the alphabetical order of the fields, the order they are written in. */
         final int position;
+
         final String name;
         final Field field;
         final Class<?> declared;
@@ -103,8 +115,9 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
             this.field = field;
             this.declared = declared;
             this.adapter = (TypeAdapter<Object>) adapter;
-            this.primitive = declared == int.class ? INT : declared == long.class ? LONG
-                    : declared == boolean.class ? BOOLEAN : OTHER;
+            this.primitive = declared == int.class
+                    ? INT
+                    : declared == long.class ? LONG : declared == boolean.class ? BOOLEAN : OTHER;
         }
 
         TypeAdapter<Object> runtimeAdapter(Gson gson, Class<?> type) {
@@ -250,7 +263,8 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
          * An int, long or boolean field, read as Gson's adapters for them read it (null leaves the field alone, a
          * number that does not fit fails the same way, a string is a boolean if it says "true"), without boxing.
          */
-        private static void readPrimitive(JsonReader in, Object obj, Bound b) throws IOException, IllegalAccessException {
+        private static void readPrimitive(JsonReader in, Object obj, Bound b)
+                throws IOException, IllegalAccessException {
             JsonToken t = in.peek();
             if (t == JsonToken.NULL) {
                 in.nextNull();
@@ -265,7 +279,8 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
                         b.field.setLong(obj, in.nextLong());
                         return;
                     default:
-                        b.field.setBoolean(obj, t == JsonToken.STRING ? Boolean.parseBoolean(in.nextString()) : in.nextBoolean());
+                        b.field.setBoolean(
+                                obj, t == JsonToken.STRING ? Boolean.parseBoolean(in.nextString()) : in.nextBoolean());
                         return;
                 }
             } catch (NumberFormatException e) {

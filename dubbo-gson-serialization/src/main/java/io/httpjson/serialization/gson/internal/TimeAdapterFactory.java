@@ -12,7 +12,6 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
-
 import io.httpjson.codec.internal.JsonTypes;
 
 /** java.time and Date as ISO-8601 strings (Date also from epoch millis), byte[] as base64. Not API. */
@@ -65,15 +64,17 @@ final class TimeAdapterFactory implements TypeAdapterFactory {
         @Override
         public byte[] read(JsonReader in) throws IOException {
             if (in.peek() != JsonToken.STRING) {
-                throw new JsonSyntaxException("expected a base64 string for byte[] but found " + in.peek() + " at "
-                        + in.getPath());
+                throw new JsonSyntaxException(
+                        "expected a base64 string for byte[] but found " + in.peek() + " at " + in.getPath());
             }
             String s = in.nextString();
             try {
                 return Base64.getDecoder().decode(s);
             } catch (IllegalArgumentException e) {
-                throw new JsonSyntaxException("expected a base64 string for byte[] but found \""
-                        + JsonTypes.abbreviate(s) + "\" (" + e.getMessage() + ") at " + in.getPath(), e);
+                throw new JsonSyntaxException(
+                        "expected a base64 string for byte[] but found \"" + JsonTypes.abbreviate(s) + "\" ("
+                                + e.getMessage() + ") at " + in.getPath(),
+                        e);
             }
         }
     }

@@ -91,7 +91,9 @@ final class Utf8Reader extends Reader {
                 }
                 cp = (cp << 6) | (cc & 0x3F);
             }
-            if (!ok || (need == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (need == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
+            if (!ok
+                    || (need == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)))
+                    || (need == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
                 cbuf[o++] = '\uFFFD';
                 p++;
                 continue;

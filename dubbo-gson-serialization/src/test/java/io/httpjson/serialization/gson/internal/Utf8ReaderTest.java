@@ -1,12 +1,12 @@
 package io.httpjson.serialization.gson.internal;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class Utf8ReaderTest {
 
@@ -37,7 +37,9 @@ class Utf8ReaderTest {
         int p = off;
         while (p < end) {
             int c = b[p] & 0xFF;
-            int need = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
+            int need = c < 0x80
+                    ? 0
+                    : c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
             if (need <= 0) {
                 sb.append(need == 0 ? (char) c : '\uFFFD');
                 p++;
@@ -90,11 +92,14 @@ class Utf8ReaderTest {
         for (int i = 0; i < 20000; i++) {
             byte[] b = new byte[random.nextInt(60)];
             for (int k = 0; k < b.length; k++) {
-                b[k] = random.nextInt(3) == 0 ? (byte) random.nextInt(256) : interesting[random.nextInt(interesting.length)];
+                b[k] = random.nextInt(3) == 0
+                        ? (byte) random.nextInt(256)
+                        : interesting[random.nextInt(interesting.length)];
             }
             int off = random.nextInt(Math.min(3, b.length + 1));
             int len = b.length - off;
-            assertThat(read(b, off, len, random)).as(HexFormat.of().formatHex(b, off, off + len))
+            assertThat(read(b, off, len, random))
+                    .as(HexFormat.of().formatHex(b, off, off + len))
                     .isEqualTo(reference(b, off, len));
         }
     }

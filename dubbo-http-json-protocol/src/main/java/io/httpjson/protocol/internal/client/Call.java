@@ -26,18 +26,21 @@ final class Call {
 
     /** Sent as {@code Dubbo-Request-Id} and echoed by the provider: a response is matched to its call by it. */
     final long id;
+
     final JsonCodec codec;
     final FrameworkModel model;
     final Invocation invocation;
     final MethodMeta method;
     /** How long the provider takes for this method: decides whether the call may be pipelined. */
     final Pace pace;
+
     final CompletableFuture<AppResponse> future;
     final Executor executor;
     final int timeoutMillis;
     final boolean oneway;
     /** The whole request (head and body), as {@link RequestWriter} made it; null once written or freed. */
     private final AtomicReference<ByteBuf> request;
+
     private final AtomicBoolean done = new AtomicBoolean();
     volatile Timeout timeout;
     /** The connection the pool gave the call (null while it waits for one). */
@@ -49,8 +52,18 @@ final class Call {
     /** Times the request found its connection closed before it was written and went back to the pool. */
     int resends;
 
-    Call(long id, ByteBuf request, JsonCodec codec, FrameworkModel model, Invocation invocation, MethodMeta method, Pace pace,
-            CompletableFuture<AppResponse> future, Executor executor, int timeoutMillis, boolean oneway) {
+    Call(
+            long id,
+            ByteBuf request,
+            JsonCodec codec,
+            FrameworkModel model,
+            Invocation invocation,
+            MethodMeta method,
+            Pace pace,
+            CompletableFuture<AppResponse> future,
+            Executor executor,
+            int timeoutMillis,
+            boolean oneway) {
         this.id = id;
         this.request = new AtomicReference<>(request);
         this.codec = codec;
@@ -127,6 +140,7 @@ final class Call {
     InetSocketAddress local() {
         Connection c = connection;
         return c != null && c.channel.localAddress() instanceof InetSocketAddress
-                ? (InetSocketAddress) c.channel.localAddress() : null;
+                ? (InetSocketAddress) c.channel.localAddress()
+                : null;
     }
 }

@@ -28,6 +28,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     /** Header names with their hash worked out once: looked up in every response. */
     private static final AsciiString SERVER_TIMING = AsciiString.cached(ServerTiming.HEADER);
+
     private static final AsciiString ATTACHMENTS = AsciiString.cached(Wire.ATTACHMENTS);
     private static final AsciiString REQUEST_ID = AsciiString.cached(Wire.REQUEST_ID);
     private static final AsciiString KEEP_ALIVE = AsciiString.cached("Keep-Alive");
@@ -39,6 +40,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     /** The response being gathered (IO thread only). */
     private int status;
+
     private String attachments;
     private boolean gzipped;
     private boolean keepAlive;
@@ -83,8 +85,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void begin(ChannelHandlerContext ctx, HttpResponse response) {
         int code = response.status().code();
         if (code == 101) {
-            fail(ctx, new IllegalStateException("the provider switched protocols (HTTP 101), which httpjson never"
-                    + " asks for"));
+            fail(
+                    ctx,
+                    new IllegalStateException(
+                            "the provider switched protocols (HTTP 101), which httpjson never" + " asks for"));
             return;
         }
         if (code == 100 || code == 102 || code == 103) {
@@ -98,21 +102,28 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (expected == 0 || id == null || !id.equals(Long.toString(expected))) {
             // an answer nobody asked for, to another request, or from something that is not an httpjson provider:
             // the connection is out of step, so no response on it can be trusted
-            fail(ctx, new IllegalStateException("HTTP " + code + " answered " + (id == null ? "no request"
-                    : "request " + id) + " where " + (expected == 0 ? "no request was in flight" : "request "
-                    + expected + " was due") + " (" + Wire.REQUEST_ID + "; is this an httpjson provider?)"));
+            fail(
+                    ctx,
+                    new IllegalStateException(
+                            "HTTP " + code + " answered " + (id == null ? "no request" : "request " + id) + " where "
+                                    + (expected == 0 ? "no request was in flight" : "request " + expected + " was due")
+                                    + " (" + Wire.REQUEST_ID + "; is this an httpjson provider?)"));
             return;
         }
         long length = HttpUtil.getContentLength(response, -1L);
         if (length > maxBody) {
-            fail(ctx, new IllegalStateException("the response announces " + length + " bytes, more than the"
-                    + " payload limit of " + maxBody + " bytes (Dubbo 'payload' setting)"));
+            fail(
+                    ctx,
+                    new IllegalStateException("the response announces " + length + " bytes, more than the"
+                            + " payload limit of " + maxBody + " bytes (Dubbo 'payload' setting)"));
             return;
         }
         String encoding = headers.get(HttpHeaderNames.CONTENT_ENCODING);
         if (encoding != null && !encoding.equalsIgnoreCase("identity") && !encoding.equalsIgnoreCase("gzip")) {
-            fail(ctx, new IllegalStateException("the response is encoded as '" + encoding + "' (expected: gzip or"
-                    + " none)"));
+            fail(
+                    ctx,
+                    new IllegalStateException(
+                            "the response is encoded as '" + encoding + "' (expected: gzip or" + " none)"));
             return;
         }
         status = code;
@@ -150,8 +161,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         if ((long) size + n > maxBody) {
-            fail(ctx, new IllegalStateException("the response is larger than the payload limit of " + maxBody
-                    + " bytes (Dubbo 'payload' setting)"));
+            fail(
+                    ctx,
+                    new IllegalStateException("the response is larger than the payload limit of " + maxBody
+                            + " bytes (Dubbo 'payload' setting)"));
             return;
         }
         if (size + n > body.length) {

@@ -28,8 +28,8 @@ final class ClientResources {
     private ClientResources(int ioThreads) {
         this.ioThreads = ioThreads;
         this.group = new NioEventLoopGroup(ioThreads, new DefaultThreadFactory("httpjson-client-io", true));
-        this.timer = new HashedWheelTimer(new DefaultThreadFactory("httpjson-client-timer", true), 10,
-                TimeUnit.MILLISECONDS);
+        this.timer = new HashedWheelTimer(
+                new DefaultThreadFactory("httpjson-client-timer", true), 10, TimeUnit.MILLISECONDS);
     }
 
     static ClientResources acquire(int ioThreads) {

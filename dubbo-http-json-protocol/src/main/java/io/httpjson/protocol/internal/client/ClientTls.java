@@ -1,7 +1,6 @@
 package io.httpjson.protocol.internal.client;
 
 import java.net.InetSocketAddress;
-
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
@@ -41,7 +40,8 @@ final class ClientTls {
             }
             if (cert.getKeyCertChain() != null && cert.getPrivateKey() != null) {
                 if (cert.getPassword() != null) {
-                    b.keyManager(cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream(), cert.getPassword());
+                    b.keyManager(
+                            cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream(), cert.getPassword());
                 } else {
                     b.keyManager(cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream());
                 }
@@ -56,7 +56,8 @@ final class ClientTls {
      * The TLS handler of one connection. The peer's address goes in for SNI and session resumption; whether the
      * certificate must name it is set here, explicitly, so it does not depend on the Netty version's default.
      */
-    static SslHandler newHandler(SslContext tls, ByteBufAllocator alloc, InetSocketAddress remote, boolean verifyHostname) {
+    static SslHandler newHandler(
+            SslContext tls, ByteBufAllocator alloc, InetSocketAddress remote, boolean verifyHostname) {
         SslHandler handler = tls.newHandler(alloc, remote.getHostString(), remote.getPort());
         SSLEngine engine = handler.engine();
         SSLParameters params = engine.getSSLParameters();

@@ -39,6 +39,7 @@ final class Connection {
     private int abandoned;
     /** No new calls: the provider said it closes, or its keep-alive is about to run out. */
     private boolean retired;
+
     private boolean closed;
     /** When the connection last fell idle ({@link System#nanoTime()}). */
     private long idleSince;
@@ -86,7 +87,8 @@ final class Connection {
      */
     synchronized int joinable(long pace, int depth, long budgetNanos) {
         return assigned > 0 && assigned < depth && unpaced == 0 && expectedNanos + pace <= budgetNanos && usable()
-                ? assigned : -1;
+                ? assigned
+                : -1;
     }
 
     /** Calls on this connection, or -1 if it takes no more. */

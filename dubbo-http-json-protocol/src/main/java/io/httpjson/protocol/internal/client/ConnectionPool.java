@@ -37,6 +37,7 @@ final class ConnectionPool {
     private final ClientResources resources;
     /** Null for plain HTTP. */
     private final SslContext tls;
+
     private Bootstrap bootstrap;
     private final ArrayDeque<Connection> idle = new ArrayDeque<>(2);
     private final ArrayDeque<Call> waiters = new ArrayDeque<>(2);
@@ -44,6 +45,7 @@ final class ConnectionPool {
     private final ArrayList<Connection> connected = new ArrayList<>();
     /** Connections open or being opened. */
     private int open;
+
     private boolean closed;
     /** The connection the last short call joined. */
     private Connection hot;
@@ -89,12 +91,17 @@ final class ConnectionPool {
                         protected void initChannel(SocketChannel ch) {
                             if (tls != null) {
                                 // requests written before the handshake ends wait in the TLS handler
-                                ch.pipeline().addLast("tls", ClientTls.newHandler(tls, ch.alloc(), remote,
-                                        config.tlsVerifyHostname()));
+                                ch.pipeline()
+                                        .addLast(
+                                                "tls",
+                                                ClientTls.newHandler(
+                                                        tls, ch.alloc(), remote, config.tlsVerifyHostname()));
                             }
                             ch.pipeline()
-                                    .addLast("idle", new IdleStateHandler(0, 0, config.clientIdleTimeoutMillis(),
-                                            TimeUnit.MILLISECONDS))
+                                    .addLast(
+                                            "idle",
+                                            new IdleStateHandler(
+                                                    0, 0, config.clientIdleTimeoutMillis(), TimeUnit.MILLISECONDS))
                                     // requests go out as the bytes RequestWriter made; responses are
                                     // decoded here and their bodies gathered by the handler
                                     .addLast("http", new HttpResponseDecoder(4096, config.maxHeaderBytes(), 16384))
@@ -213,8 +220,8 @@ final class ConnectionPool {
         ch.closeFuture().addListener(x -> onClosed(ch));
         f.addListener(x -> {
             if (!x.isSuccess()) {
-                call.fail(new RemotingException(null, remote, "httpjson: cannot connect to " + remote + ": "
-                        + x.cause(), x.cause()));
+                call.fail(new RemotingException(
+                        null, remote, "httpjson: cannot connect to " + remote + ": " + x.cause(), x.cause()));
                 return;
             }
             // before anything can be read: the connect listener runs ahead of channelActive
@@ -318,18 +325,29 @@ final class ConnectionPool {
     /** The error for a call whose connection closed after its request was written: the cluster may retry it. */
     RemotingException closedBeforeResponse(Channel ch, Throwable cause) {
         InetSocketAddress local = ch != null && ch.localAddress() instanceof InetSocketAddress
-                ? (InetSocketAddress) ch.localAddress() : null;
+                ? (InetSocketAddress) ch.localAddress()
+                : null;
         if (cause != null && ClientTls.isTlsFailure(cause)) {
-            return new RemotingException(local, remote, "httpjson: TLS with " + remote.getHostString() + ":"
-                    + remote.getPort() + " failed: " + ClientTls.describe(cause) + ". This consumer speaks TLS because"
-                    + " Dubbo gave it a client certificate (dubbo.ssl.client-*): check that the provider serves TLS"
-                    + " (dubbo.ssl.server-*), that its certificate chains to client-trust-cert-collection-path, and"
-                    + " that it trusts this consumer's certificate (server-trust-cert-collection-path); see "
-                    + Wire.HELP + "#tls-failed", cause);
+            return new RemotingException(
+                    local,
+                    remote,
+                    "httpjson: TLS with " + remote.getHostString() + ":"
+                            + remote.getPort() + " failed: " + ClientTls.describe(cause)
+                            + ". This consumer speaks TLS because"
+                            + " Dubbo gave it a client certificate (dubbo.ssl.client-*): check that the provider serves TLS"
+                            + " (dubbo.ssl.server-*), that its certificate chains to client-trust-cert-collection-path, and"
+                            + " that it trusts this consumer's certificate (server-trust-cert-collection-path); see "
+                            + Wire.HELP + "#tls-failed",
+                    cause);
         }
-        return new RemotingException(local, remote, "httpjson: connection to " + remote + " closed before the"
-                + " response" + (cause != null ? ": " + cause : "") + "; the request may have reached the provider,"
-                + " so it was not sent again (Dubbo's 'retries' decides)", cause);
+        return new RemotingException(
+                local,
+                remote,
+                "httpjson: connection to " + remote + " closed before the"
+                        + " response" + (cause != null ? ": " + cause : "")
+                        + "; the request may have reached the provider,"
+                        + " so it was not sent again (Dubbo's 'retries' decides)",
+                cause);
     }
 
     synchronized int openConnections() {

@@ -45,7 +45,12 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
     private final RequestWriter writer;
     private final Consumer<HttpJsonInvoker<?>> onDestroy;
 
-    public HttpJsonInvoker(Class<T> type, URL url, HttpJsonClient client, JsonCodec codec, FrameworkModel model,
+    public HttpJsonInvoker(
+            Class<T> type,
+            URL url,
+            HttpJsonClient client,
+            JsonCodec codec,
+            FrameworkModel model,
             Consumer<HttpJsonInvoker<?>> onDestroy) {
         super(type, url, new String[] {INTERFACE_KEY, GROUP_KEY, TOKEN_KEY});
         this.client = client;
@@ -54,8 +59,13 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         this.meta = ServiceMeta.of(type);
         String v = url.getVersion();
         String g = url.getGroup();
-        this.writer = new RequestWriter("/" + url.getPath() + "/", client.hostHeader, v == null || v.isEmpty() ? null : v,
-                g == null || g.isEmpty() ? null : g, client.config.gzipEnabled(), client.config.gzipThreshold());
+        this.writer = new RequestWriter(
+                "/" + url.getPath() + "/",
+                client.hostHeader,
+                v == null || v.isEmpty() ? null : v,
+                g == null || g.isEmpty() ? null : g,
+                client.config.gzipEnabled(),
+                client.config.gzipThreshold());
         this.onDestroy = onDestroy;
         // the executor async calls complete on, made now as Dubbo's own clients do (not lazily with a warning)
         ExecutorRepository.getInstance(url.getOrDefaultApplicationModel())
@@ -68,15 +78,20 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         String methodName = RpcUtils.getMethodName(inv);
         MethodMeta method = meta.find(inv.getMethodName(), inv.getParameterTypes());
         if (method == null) {
-            throw new RpcException(RpcException.METHOD_NOT_FOUND, "httpjson: " + getInterface().getName()
-                    + " has no method " + inv.getMethodName() + " with parameters "
-                    + MethodMeta.signatureOf(inv.getParameterTypes()));
+            throw new RpcException(
+                    RpcException.METHOD_NOT_FOUND,
+                    "httpjson: " + getInterface().getName()
+                            + " has no method " + inv.getMethodName() + " with parameters "
+                            + MethodMeta.signatureOf(inv.getParameterTypes()));
         }
         int timeout = RpcUtils.calculateTimeout(getUrl(), inv, methodName, DEFAULT_TIMEOUT);
         if (timeout <= 0) {
-            return AsyncRpcResult.newDefaultAsyncResult(new RpcException(RpcException.TIMEOUT_TERMINATE,
-                    "No time left for making the following call: " + inv.getServiceName() + "." + methodName
-                            + ", terminate directly."), inv);
+            return AsyncRpcResult.newDefaultAsyncResult(
+                    new RpcException(
+                            RpcException.TIMEOUT_TERMINATE,
+                            "No time left for making the following call: " + inv.getServiceName() + "." + methodName
+                                    + ", terminate directly."),
+                    inv);
         }
         inv.setAttachment(TIMEOUT_KEY, String.valueOf(timeout));
         RequestWriter.Head head = writer.head(method, meta);
@@ -85,7 +100,8 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         ByteBuf request = newRequest(inv, method, head, timeout, id, oneway);
         ExecutorService executor = getCallbackExecutor(getUrl(), inv);
         if (executor == null) {
-            executor = ExecutorRepository.getInstance(getUrl().getOrDefaultApplicationModel()).getSharedExecutor();
+            executor = ExecutorRepository.getInstance(getUrl().getOrDefaultApplicationModel())
+                    .getSharedExecutor();
         }
         CompletableFuture<AppResponse> future = new CompletableFuture<>();
         Call call = new Call(id, request, codec, model, inv, method, head.pace, future, executor, timeout, oneway);
@@ -96,8 +112,8 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         return result;
     }
 
-    private ByteBuf newRequest(RpcInvocation inv, MethodMeta method, RequestWriter.Head head, int timeout, long id,
-            boolean oneway) {
+    private ByteBuf newRequest(
+            RpcInvocation inv, MethodMeta method, RequestWriter.Head head, int timeout, long id, boolean oneway) {
         String attachments;
         try {
             attachments = Attachments.encode(inv.getObjectAttachments(), client.config.maxAttachmentBytes());
@@ -105,20 +121,38 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: " + e.getMessage(), e);
         }
         try {
-            return writer.write(head, method, inv.getArguments(), codec, timeout, attachments,
-                    RequestWriter.traceHeaders(inv.getObjectAttachments()), id, oneway);
+            return writer.write(
+                    head,
+                    method,
+                    inv.getArguments(),
+                    codec,
+                    timeout,
+                    attachments,
+                    RequestWriter.traceHeaders(inv.getObjectAttachments()),
+                    id,
+                    oneway);
         } catch (IOException | RuntimeException e) {
-            throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: the arguments of "
-                    + getInterface().getName() + "." + method + " could not be written as JSON: " + e, e);
+            throw new RpcException(
+                    RpcException.SERIALIZATION_EXCEPTION,
+                    "httpjson: the arguments of " + getInterface().getName() + "." + method
+                            + " could not be written as JSON: " + e,
+                    e);
         }
     }
 
     private void onTimeout(Call call) {
-        if (call.fail(new TimeoutException(false, call.local(), client.pool.remote(), "httpjson: no response from "
-                + client.pool.remote() + " to " + getInterface().getName() + "." + call.method.name() + " within "
-                + call.timeoutMillis + " ms"
-                + (call.connection == null ? " (no connection was free: all " + client.config.maxConnections()
-                        + " busy; see httpjson.max-connections)" : "")))) {
+        if (call.fail(new TimeoutException(
+                false,
+                call.local(),
+                client.pool.remote(),
+                "httpjson: no response from "
+                        + client.pool.remote() + " to " + getInterface().getName() + "." + call.method.name()
+                        + " within "
+                        + call.timeoutMillis + " ms"
+                        + (call.connection == null
+                                ? " (no connection was free: all " + client.config.maxConnections()
+                                        + " busy; see httpjson.max-connections)"
+                                : "")))) {
             client.pool.abandon(call);
         }
     }

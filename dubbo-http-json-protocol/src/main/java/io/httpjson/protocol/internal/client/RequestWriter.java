@@ -29,13 +29,15 @@ final class RequestWriter {
     private static final byte[] CONTENT_LENGTH = "Content-Length:".getBytes(StandardCharsets.US_ASCII);
     /** Room for any int: 10 digits. */
     private static final int LENGTH_DIGITS = 10;
+
     private static final byte[] END_OF_HEAD = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] CONTENT_ENCODING_GZIP = "Content-Encoding: gzip\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CONTENT_ENCODING_GZIP =
+            "Content-Encoding: gzip\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TIMEOUT = (Wire.TIMEOUT + ": ").getBytes(StandardCharsets.US_ASCII);
     private static final byte[] ATTACHMENTS = (Wire.ATTACHMENTS + ": ").getBytes(StandardCharsets.US_ASCII);
     private static final byte[] REQUEST_ID = (Wire.REQUEST_ID + ": ").getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] RESPOND_ASYNC = (Wire.PREFER + ": " + Wire.RESPOND_ASYNC + "\r\n")
-            .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] RESPOND_ASYNC =
+            (Wire.PREFER + ": " + Wire.RESPOND_ASYNC + "\r\n").getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CRLF = {'\r', '\n'};
 
     private final String pathPrefix;
@@ -81,7 +83,8 @@ final class RequestWriter {
             }
             int end = Character.isHighSurrogate(c) && i + 1 < path.length() ? i + 2 : i + 1;
             for (byte b : path.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
-                sb.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                sb.append('%')
+                        .append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
                         .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
             }
             i = end - 1;
@@ -120,11 +123,20 @@ final class RequestWriter {
      * The request for one call of the method whose {@link #head} is given: {@code id} is echoed in its response, and
      * a {@code oneway} call asks to be answered before it runs.
      */
-    ByteBuf write(Head h, MethodMeta method, Object[] args, JsonCodec codec, int timeoutMillis, String attachments,
-            String traceHeaders, long id, boolean oneway) throws IOException {
+    ByteBuf write(
+            Head h,
+            MethodMeta method,
+            Object[] args,
+            JsonCodec codec,
+            int timeoutMillis,
+            String attachments,
+            String traceHeaders,
+            long id,
+            boolean oneway)
+            throws IOException {
         byte[] head = h.bytes;
-        ByteBuf buf = ByteBufAllocator.DEFAULT.buffer(head.length + 64 + (attachments == null ? 0
-                : attachments.length()) + 1024);
+        ByteBuf buf = ByteBufAllocator.DEFAULT.buffer(
+                head.length + 64 + (attachments == null ? 0 : attachments.length()) + 1024);
         try {
             buf.writeBytes(head);
             buf.writeBytes(TIMEOUT);
@@ -185,7 +197,11 @@ final class RequestWriter {
         for (String name : HttpFeatures.TRACE_HEADERS) {
             Object v = attachments.get(name);
             if (v instanceof String && Attachments.isHeaderSafe((String) v)) {
-                (sb == null ? sb = new StringBuilder(128) : sb).append(name).append(": ").append(v).append("\r\n");
+                (sb == null ? sb = new StringBuilder(128) : sb)
+                        .append(name)
+                        .append(": ")
+                        .append(v)
+                        .append("\r\n");
             }
         }
         return sb == null ? null : sb.toString();
@@ -206,7 +222,9 @@ final class RequestWriter {
             sb.append(Wire.GROUP).append(": ").append(group).append("\r\n");
         }
         if (overloaded) {
-            sb.append(Wire.PARAMETER_TYPES).append(": ").append(headerText("parameter types", method.signature()))
+            sb.append(Wire.PARAMETER_TYPES)
+                    .append(": ")
+                    .append(headerText("parameter types", method.signature()))
                     .append("\r\n");
         }
         return sb.toString().getBytes(StandardCharsets.US_ASCII);
@@ -228,5 +246,4 @@ final class RequestWriter {
             length /= 10;
         } while (length > 0);
     }
-
 }

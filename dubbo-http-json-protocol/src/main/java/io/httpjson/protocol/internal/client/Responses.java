@@ -10,7 +10,6 @@ import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorBody;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.Gzip;
-import io.httpjson.protocol.internal.Wire;
 import org.apache.dubbo.remoting.RemotingException;
 import org.apache.dubbo.remoting.TimeoutException;
 import org.apache.dubbo.rpc.AppResponse;
@@ -30,9 +29,11 @@ final class Responses {
         try {
             readOrThrow(call, response, maxBody);
         } catch (RuntimeException | StackOverflowError e) {
-            call.future.completeExceptionally(new RpcException(RpcException.SERIALIZATION_EXCEPTION,
-                    "httpjson: the response of " + call.method.name() + " from " + remote(call)
-                            + " could not be read: " + e, e));
+            call.future.completeExceptionally(new RpcException(
+                    RpcException.SERIALIZATION_EXCEPTION,
+                    "httpjson: the response of " + call.method.name() + " from " + remote(call) + " could not be read: "
+                            + e,
+                    e));
         }
     }
 
@@ -45,9 +46,12 @@ final class Responses {
             try {
                 bytes = Gzip.gunzip(bytes, len, maxBody, "the response body");
             } catch (IOException e) {
-                call.future.completeExceptionally(new RemotingException(call.local(), null, "httpjson: the gzipped"
-                        + " response of " + call.method.name() + " from " + remote(call)
-                        + " could not be read: " + e.getMessage()));
+                call.future.completeExceptionally(new RemotingException(
+                        call.local(),
+                        null,
+                        "httpjson: the gzipped"
+                                + " response of " + call.method.name() + " from " + remote(call)
+                                + " could not be read: " + e.getMessage()));
                 return;
             }
             len = bytes.length;
@@ -75,8 +79,10 @@ final class Responses {
         }
         if (body == null || !(body.get(ErrorBody.CODE) instanceof String)) {
             String text = new String(bytes, off, Math.min(len, 300), StandardCharsets.UTF_8);
-            call.future.completeExceptionally(new RemotingException(call.local(), null, "httpjson: HTTP " + status
-                    + " from " + remote(call) + " without a JSON error body: " + text));
+            call.future.completeExceptionally(new RemotingException(
+                    call.local(),
+                    null,
+                    "httpjson: HTTP " + status + " from " + remote(call) + " without a JSON error body: " + text));
             return;
         }
         ErrorCode code = ErrorCode.fromName((String) body.get(ErrorBody.CODE));
@@ -91,11 +97,9 @@ final class Responses {
             call.future.complete(result);
             return;
         }
-        String text = "httpjson: " + code + " (HTTP " + status + ") from " + remote(call) + ": "
-                + message;
+        String text = "httpjson: " + code + " (HTTP " + status + ") from " + remote(call) + ": " + message;
         if (code == ErrorCode.DEADLINE_EXCEEDED) {
-            call.future.completeExceptionally(new TimeoutException(true, call.local(),
-                    null, text));
+            call.future.completeExceptionally(new TimeoutException(true, call.local(), null, text));
             return;
         }
         if (code == ErrorCode.SHUTTING_DOWN || code == ErrorCode.OVERLOADED) {

@@ -46,8 +46,8 @@ public final class Arguments {
             throw new JsonCodecException(method + " takes no arguments; send an empty body or []");
         }
         if (first == -1) {
-            throw new JsonCodecException("empty body; " + method + " takes " + arity
-                    + " argument(s): send them as a JSON array");
+            throw new JsonCodecException(
+                    "empty body; " + method + " takes " + arity + " argument(s): send them as a JSON array");
         }
         Type[] types = method.parameterTypes();
         if (arity == 1) {
@@ -75,8 +75,8 @@ public final class Arguments {
             }
             return codec.readNamed(body, 0, len, names, types);
         }
-        throw new JsonCodecException(method + " takes " + arity + " arguments: send a JSON array of "
-                + arity + " values (or an object keyed by parameter name)");
+        throw new JsonCodecException(method + " takes " + arity + " arguments: send a JSON array of " + arity
+                + " values (or an object keyed by parameter name)");
     }
 
     /** The only argument, sent bare: a failure names it as the array form would, "argument 0 (Type)...". */

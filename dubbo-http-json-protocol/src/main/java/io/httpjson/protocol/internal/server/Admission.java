@@ -34,9 +34,13 @@ final class Admission {
     /** Returns true if the request was answered here (health, a CORS preflight); throws {@link CallError} to refuse. */
     boolean admit(Request request, Response response, Exchange ex) throws IOException {
         if (server.tlsRequired() && !request.isSecure()) {
-            throw new CallError(ErrorCode.TLS_REQUIRED, "this port serves HTTPS only: call https://"
-                    + request.getHttpURI().getAuthority() + request.getHttpURI().getPath()
-                    + " (a Dubbo consumer needs dubbo.ssl client settings to speak TLS)", true);
+            throw new CallError(
+                    ErrorCode.TLS_REQUIRED,
+                    "this port serves HTTPS only: call https://"
+                            + request.getHttpURI().getAuthority()
+                            + request.getHttpURI().getPath()
+                            + " (a Dubbo consumer needs dubbo.ssl client settings to speak TLS)",
+                    true);
         }
         String method = request.getMethod();
         if (("GET".equals(method) || "HEAD".equals(method))
@@ -55,12 +59,14 @@ final class Admission {
             return true;
         }
         if (server.isClosing()) {
-            throw new CallError(ErrorCode.SHUTTING_DOWN, "the provider is shutting down; retry on another provider",
-                    true);
+            throw new CallError(
+                    ErrorCode.SHUTTING_DOWN, "the provider is shutting down; retry on another provider", true);
         }
         if (!"POST".equals(method) && !"GET".equals(method)) {
-            throw new CallError(ErrorCode.METHOD_NOT_ALLOWED, "HTTP method " + method + " is not supported: call a"
-                    + " service method with POST /{interface}/{method} and a JSON body");
+            throw new CallError(
+                    ErrorCode.METHOD_NOT_ALLOWED,
+                    "HTTP method " + method + " is not supported: call a"
+                            + " service method with POST /{interface}/{method} and a JSON body");
         }
         return false;
     }

@@ -45,15 +45,22 @@ final class AdmissionRules {
         HttpFields headers = request.getHeaders();
         if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
                 && headers.contains(HttpHeader.TRANSFER_ENCODING)) {
-            return new CallError(ErrorCode.BAD_REQUEST, "Transfer-Encoding on an HTTP/1.0 request: its framing"
-                    + " cannot be trusted (RFC 9112, 6.1), so the connection is closed; send HTTP/1.1, or HTTP/1.0"
-                    + " with Content-Length", true);
+            return new CallError(
+                    ErrorCode.BAD_REQUEST,
+                    "Transfer-Encoding on an HTTP/1.0 request: its framing"
+                            + " cannot be trusted (RFC 9112, 6.1), so the connection is closed; send HTTP/1.1, or HTTP/1.0"
+                            + " with Content-Length",
+                    true);
         }
         String host = headers.get(HttpHeader.HOST);
         if (!hosts.isEmpty() && (host == null || !hostAllowed(host.trim().toLowerCase(Locale.ROOT)))) {
-            return new CallError(ErrorCode.MISDIRECTED_REQUEST, "Host: " + host + " (expected: one of "
-                    + String.join(", ", hosts) + ", set by " + HttpJsonConfig.ALLOWED_HOSTS + "). Call the provider"
-                    + " by a name or address it serves, or add this one there", false);
+            return new CallError(
+                    ErrorCode.MISDIRECTED_REQUEST,
+                    "Host: " + host + " (expected: one of "
+                            + String.join(", ", hosts) + ", set by " + HttpJsonConfig.ALLOWED_HOSTS
+                            + "). Call the provider"
+                            + " by a name or address it serves, or add this one there",
+                    false);
         }
         String origin = headers.get(HttpHeader.ORIGIN);
         if (origin != null && !sameOrigin(request, host, origin) && Cors.allowedOrigin(config, origin) == null) {
@@ -89,24 +96,31 @@ final class AdmissionRules {
         String h = host.trim();
         String defaultPort = request.isSecure() ? ":443" : ":80";
         return origin.equalsIgnoreCase(scheme + h)
-                || h.endsWith(defaultPort) && origin.equalsIgnoreCase(scheme + h.substring(0, h.length() - defaultPort.length()));
+                || h.endsWith(defaultPort)
+                        && origin.equalsIgnoreCase(scheme + h.substring(0, h.length() - defaultPort.length()));
     }
 
     /** Requests with a body must say it is JSON in UTF-8. */
     static CallError contentType(HttpFields headers) {
         String contentType = headers.get(HttpHeader.CONTENT_TYPE);
         if (contentType == null) {
-            if (headers.getLongField(HttpHeader.CONTENT_LENGTH) <= 0 && !headers.contains(HttpHeader.TRANSFER_ENCODING)) {
+            if (headers.getLongField(HttpHeader.CONTENT_LENGTH) <= 0
+                    && !headers.contains(HttpHeader.TRANSFER_ENCODING)) {
                 return null;
             }
-            return new CallError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "the request has a body but no Content-Type:"
-                    + " add the header 'Content-Type: application/json' (curl: -H 'Content-Type: application/json')",
+            return new CallError(
+                    ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "the request has a body but no Content-Type:"
+                            + " add the header 'Content-Type: application/json' (curl: -H 'Content-Type: application/json')",
                     false);
         }
         if (!isJson(contentType)) {
-            return new CallError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Content-Type '" + contentType + "' is not"
-                    + " supported: send the arguments as JSON with 'Content-Type: application/json'"
-                    + " (curl: -H 'Content-Type: application/json')", false);
+            return new CallError(
+                    ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "Content-Type '" + contentType + "' is not"
+                            + " supported: send the arguments as JSON with 'Content-Type: application/json'"
+                            + " (curl: -H 'Content-Type: application/json')",
+                    false);
         }
         return null;
     }
@@ -136,14 +150,20 @@ final class AdmissionRules {
         }
         Object sent = attachments.get(TOKEN_KEY);
         if (sent == null) {
-            return new CallError(ErrorCode.UNAUTHORIZED, "service " + route.describe() + " requires Dubbo's"
-                    + " token: send it as the attachment 'token' (header " + Wire.ATTACHMENTS + ": token=...); a"
-                    + " Java consumer sends it when the provider's URL in the registry carries it", false);
+            return new CallError(
+                    ErrorCode.UNAUTHORIZED,
+                    "service " + route.describe() + " requires Dubbo's"
+                            + " token: send it as the attachment 'token' (header " + Wire.ATTACHMENTS
+                            + ": token=...); a"
+                            + " Java consumer sends it when the provider's URL in the registry carries it",
+                    false);
         }
-        if (!MessageDigest.isEqual(route.token.getBytes(StandardCharsets.UTF_8),
-                sent.toString().getBytes(StandardCharsets.UTF_8))) {
-            return new CallError(ErrorCode.FORBIDDEN, "the token sent for service " + route.describe()
-                    + " (attachment 'token') is not the provider's: send the token the service was exported with",
+        if (!MessageDigest.isEqual(
+                route.token.getBytes(StandardCharsets.UTF_8), sent.toString().getBytes(StandardCharsets.UTF_8))) {
+            return new CallError(
+                    ErrorCode.FORBIDDEN,
+                    "the token sent for service " + route.describe()
+                            + " (attachment 'token') is not the provider's: send the token the service was exported with",
                     false);
         }
         return null;
@@ -158,8 +178,7 @@ final class AdmissionRules {
         try {
             return Math.min(Long.parseLong(header.trim()), MAX_TIMEOUT_MILLIS);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": " + header + " (expected: milliseconds as a whole number)",
-                    e);
+            throw new IllegalArgumentException(name + ": " + header + " (expected: milliseconds as a whole number)", e);
         }
     }
 
@@ -173,9 +192,12 @@ final class AdmissionRules {
         if (rate == 0 || elapsed <= bodyGraceNanos + bytes * 1_000_000_000L / rate) {
             return null;
         }
-        return new CallError(ErrorCode.REQUEST_TIMEOUT, "the request body came slower than "
-                + HttpJsonConfig.MIN_BODY_RATE + " = " + rate + " bytes/s (after the first "
-                + config.headerTimeoutMillis() + " ms, " + HttpJsonConfig.HEADER_TIMEOUT + "): " + bytes
-                + " bytes in " + elapsed / 1_000_000 + " ms; send the body as soon as the headers", true);
+        return new CallError(
+                ErrorCode.REQUEST_TIMEOUT,
+                "the request body came slower than "
+                        + HttpJsonConfig.MIN_BODY_RATE + " = " + rate + " bytes/s (after the first "
+                        + config.headerTimeoutMillis() + " ms, " + HttpJsonConfig.HEADER_TIMEOUT + "): " + bytes
+                        + " bytes in " + elapsed / 1_000_000 + " ms; send the body as soon as the headers",
+                true);
     }
 }

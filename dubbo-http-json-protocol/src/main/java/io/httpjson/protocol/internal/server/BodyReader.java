@@ -25,26 +25,38 @@ final class BodyReader {
     private final long declaredLength;
     /** Given the bytes that have come so far, the error if the body comes too slowly (null: fast enough). */
     private final LongFunction<CallError> rate;
+
     private final BiConsumer<byte[], Integer> then;
     private final Consumer<CallError> failed;
     private byte[] buffer;
     private int size;
 
-    private BodyReader(Request request, long payload, long declaredLength, LongFunction<CallError> rate,
-            BiConsumer<byte[], Integer> then, Consumer<CallError> failed) {
+    private BodyReader(
+            Request request,
+            long payload,
+            long declaredLength,
+            LongFunction<CallError> rate,
+            BiConsumer<byte[], Integer> then,
+            Consumer<CallError> failed) {
         this.request = request;
         this.payload = payload;
         this.declaredLength = declaredLength;
         this.rate = rate;
         this.then = then;
         this.failed = failed;
-        this.buffer = new byte[(int) Math.max(0, Math.min(declaredLength >= 0 ? declaredLength : 256,
-                Math.min(payload, INITIAL_BUFFER)))];
+        this.buffer = new byte
+                [(int) Math.max(
+                        0, Math.min(declaredLength >= 0 ? declaredLength : 256, Math.min(payload, INITIAL_BUFFER)))];
     }
 
     /** Reads the whole body, then hands it (array and length) to {@code then}; errors go to {@code failed}. */
-    static void read(Request request, long payload, long declaredLength, LongFunction<CallError> rate,
-            BiConsumer<byte[], Integer> then, Consumer<CallError> failed) {
+    static void read(
+            Request request,
+            long payload,
+            long declaredLength,
+            LongFunction<CallError> rate,
+            BiConsumer<byte[], Integer> then,
+            Consumer<CallError> failed) {
         new BodyReader(request, payload, declaredLength, rate, then, failed).read();
     }
 
@@ -58,7 +70,8 @@ final class BodyReader {
             if (Content.Chunk.isFailure(chunk)) {
                 Throwable failure = chunk.getFailure();
                 chunk.release();
-                failed.accept(new CallError(ErrorCode.BAD_REQUEST, "could not read the request body: " + failure, true));
+                failed.accept(
+                        new CallError(ErrorCode.BAD_REQUEST, "could not read the request body: " + failure, true));
                 return;
             }
             ByteBuffer bb = chunk.getByteBuffer();
@@ -66,14 +79,17 @@ final class BodyReader {
             if (n > 0) {
                 if ((long) size + n > payload) {
                     chunk.release();
-                    failed.accept(new CallError(ErrorCode.PAYLOAD_TOO_LARGE, "request body exceeds the provider's"
-                            + " limit of " + payload + " bytes (Dubbo 'payload' setting)", true));
+                    failed.accept(new CallError(
+                            ErrorCode.PAYLOAD_TOO_LARGE,
+                            "request body exceeds the provider's" + " limit of " + payload
+                                    + " bytes (Dubbo 'payload' setting)",
+                            true));
                     return;
                 }
                 if (size + n > buffer.length) {
                     long cap = declaredLength >= 0 ? Math.min(declaredLength, payload) : payload;
-                    byte[] bigger = new byte[(int) Math.max(size + n, Math.min(cap, Math.max(size + n,
-                            buffer.length * 2L)))];
+                    byte[] bigger =
+                            new byte[(int) Math.max(size + n, Math.min(cap, Math.max(size + n, buffer.length * 2L)))];
                     System.arraycopy(buffer, 0, bigger, 0, size);
                     buffer = bigger;
                 }
@@ -102,8 +118,8 @@ final class BodyReader {
         discard(request, cap, slow, 0, then, tooMuch);
     }
 
-    private static void discard(Request request, long cap, LongPredicate slow, long discarded, Runnable then,
-            Runnable tooMuch) {
+    private static void discard(
+            Request request, long cap, LongPredicate slow, long discarded, Runnable then, Runnable tooMuch) {
         long dropped = discarded;
         while (true) {
             Content.Chunk chunk = request.read();

@@ -13,6 +13,7 @@ final class CallError extends RuntimeException {
     final ErrorCode code;
     /** Answer with {@code Connection: close}: the connection cannot carry another request. */
     final boolean close;
+
     private final int status;
 
     CallError(ErrorCode code, String message) {

@@ -3,7 +3,6 @@ package io.httpjson.protocol.internal.server;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
@@ -52,11 +51,19 @@ final class CallRunner implements Runnable {
     private final HttpFeatures features;
     /** The method, if the query string already chose it (GET); else picked from the header or the body. */
     private final MethodMeta chosen;
+
     private final byte[] buffer;
     private final int size;
 
-    CallRunner(HttpJsonServer server, Exchange ex, Target target, HttpJsonConfig config, HttpFeatures features,
-            MethodMeta chosen, byte[] buffer, int size) {
+    CallRunner(
+            HttpJsonServer server,
+            Exchange ex,
+            Target target,
+            HttpJsonConfig config,
+            HttpFeatures features,
+            MethodMeta chosen,
+            byte[] buffer,
+            int size) {
         this.server = server;
         this.ex = ex;
         this.target = target;
@@ -76,8 +83,10 @@ final class CallRunner implements Runnable {
         try {
             target.route.executor.execute(this);
         } catch (RejectedExecutionException e) {
-            ex.fail(new CallError(ErrorCode.OVERLOADED, "the provider's thread pool is exhausted (Dubbo 'threads'"
-                    + " setting); retry later or on another provider"));
+            ex.fail(new CallError(
+                    ErrorCode.OVERLOADED,
+                    "the provider's thread pool is exhausted (Dubbo 'threads'"
+                            + " setting); retry later or on another provider"));
         }
     }
 
@@ -106,10 +115,13 @@ final class CallRunner implements Runnable {
             }
             int bad = JsonScan.invalidUtf8(body, 0, len);
             if (bad >= 0) {
-                throw new CallError(ErrorCode.BAD_REQUEST, "the request body is not valid UTF-8 at byte offset " + bad
-                        + ": send JSON encoded as UTF-8 (RFC 8259)");
+                throw new CallError(
+                        ErrorCode.BAD_REQUEST,
+                        "the request body is not valid UTF-8 at byte offset " + bad
+                                + ": send JSON encoded as UTF-8 (RFC 8259)");
             }
-            method = chosen != null ? chosen
+            method = chosen != null
+                    ? chosen
                     : Overloads.pick(target.methods, target.route.path, headers.get(Wire.PARAMETER_TYPES), body, len);
             inv = invocation(method, arguments(method, body, len), attachments(headers));
         } catch (CallError e) {
@@ -132,8 +144,9 @@ final class CallRunner implements Runnable {
     private void deadline() {
         Long millis = target.timeoutMillis;
         if (millis != null && millis > 0 && System.nanoTime() - ex.startNanos > millis * 1_000_000L) {
-            throw new CallError(ErrorCode.DEADLINE_EXCEEDED, "the call waited longer than its timeout of " + millis
-                    + " ms before it could run; it was not run");
+            throw new CallError(
+                    ErrorCode.DEADLINE_EXCEEDED,
+                    "the call waited longer than its timeout of " + millis + " ms before it could run; it was not run");
         }
     }
 
@@ -142,8 +155,8 @@ final class CallRunner implements Runnable {
             return Gzip.gunzip(buffer, size, config.payload(), "request body");
         } catch (IOException e) {
             boolean tooLarge = e instanceof Gzip.TooLargeException;
-            throw new CallError(tooLarge ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST, "gzip: "
-                    + e.getMessage());
+            throw new CallError(
+                    tooLarge ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST, "gzip: " + e.getMessage());
         }
     }
 
@@ -151,11 +164,12 @@ final class CallRunner implements Runnable {
         try {
             return Arguments.read(target.route.codec, body, len, method);
         } catch (JsonCodecException e) {
-            throw new CallError(ErrorCode.BAD_REQUEST, "arguments of " + target.route.path + "." + method + ": "
-                    + e.getMessage());
+            throw new CallError(
+                    ErrorCode.BAD_REQUEST, "arguments of " + target.route.path + "." + method + ": " + e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {
-            throw new CallError(ErrorCode.BAD_REQUEST, "arguments of " + target.route.path + "." + method
-                    + " could not be read: " + e);
+            throw new CallError(
+                    ErrorCode.BAD_REQUEST,
+                    "arguments of " + target.route.path + "." + method + " could not be read: " + e);
         }
     }
 
@@ -193,15 +207,20 @@ final class CallRunner implements Runnable {
 
     private RpcInvocation invocation(MethodMeta method, Object[] args, Map<String, Object> attachments) {
         ServiceRoute route = target.route;
-        RpcInvocation inv = new RpcInvocation(route.serviceModel, method.name(), route.interfaceName,
-                route.protocolServiceKey, method.parameterClasses(), args);
+        RpcInvocation inv = new RpcInvocation(
+                route.serviceModel,
+                method.name(),
+                route.interfaceName,
+                route.protocolServiceKey,
+                method.parameterClasses(),
+                args);
         inv.addObjectAttachments(attachments);
         inv.setInvoker(route.invoker);
         return inv;
     }
 
-    private void invoke(MethodMeta method, RpcInvocation inv, InetSocketAddress remote, InetSocketAddress local,
-            boolean answered) {
+    private void invoke(
+            MethodMeta method, RpcInvocation inv, InetSocketAddress remote, InetSocketAddress local, boolean answered) {
         RpcContext.getServiceContext().setRemoteAddress(remote).setLocalAddress(local);
         Result result;
         try {
@@ -221,11 +240,16 @@ final class CallRunner implements Runnable {
         if (failure instanceof CompletionException && failure.getCause() != null) {
             failure = failure.getCause();
         }
-        Throwable e = failure != null ? failure : result != null && result.hasException() ? result.getException() : null;
+        Throwable e =
+                failure != null ? failure : result != null && result.hasException() ? result.getException() : null;
         if (answered) {
             if (e != null) {
-                LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: one-way call " + target.route.path + "."
-                        + method + " failed", e);
+                LOG.warn(
+                        PROTOCOL_FAILED_RESPONSE,
+                        "",
+                        "",
+                        "httpjson: one-way call " + target.route.path + "." + method + " failed",
+                        e);
             }
             return;
         }
@@ -235,7 +259,8 @@ final class CallRunner implements Runnable {
                 writeAttachments(result);
                 Map<String, Object> body = ErrorBody.of(ErrorCode.BUSINESS_EXCEPTION, 500, e.getMessage());
                 body.putAll(ThrowableJson.describe(e));
-                body.put(ErrorBody.MESSAGE, e.getMessage() == null ? e.getClass().getName() : e.getMessage());
+                body.put(
+                        ErrorBody.MESSAGE, e.getMessage() == null ? e.getClass().getName() : e.getMessage());
                 ex.json(500, body, null);
             } else if (e instanceof RpcException) {
                 RpcException re = (RpcException) e;
@@ -244,10 +269,15 @@ final class CallRunner implements Runnable {
                 body.put(ErrorBody.RPC_CODE, re.getCode());
                 ex.json(status, body, null);
             } else if (e != null) {
-                LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: invoking " + target.route.path + "." + method
-                        + " failed", e);
-                ex.fail(new CallError(ErrorCode.SERVER_ERROR, "invoking " + target.route.path + "." + method.name()
-                        + " failed: " + e));
+                LOG.warn(
+                        PROTOCOL_FAILED_RESPONSE,
+                        "",
+                        "",
+                        "httpjson: invoking " + target.route.path + "." + method + " failed",
+                        e);
+                ex.fail(new CallError(
+                        ErrorCode.SERVER_ERROR,
+                        "invoking " + target.route.path + "." + method.name() + " failed: " + e));
             } else {
                 writeAttachments(result);
                 if ("GET".equals(ex.request.getMethod())) {
@@ -260,10 +290,16 @@ final class CallRunner implements Runnable {
                 }
             }
         } catch (RuntimeException | IOException | StackOverflowError writing) {
-            LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: writing the result of " + target.route.path + "."
-                    + method + " failed", writing);
-            ex.fail(new CallError(ErrorCode.SERVER_ERROR, "the result of " + target.route.path + "." + method.name()
-                    + " could not be written as JSON: " + writing));
+            LOG.warn(
+                    PROTOCOL_FAILED_RESPONSE,
+                    "",
+                    "",
+                    "httpjson: writing the result of " + target.route.path + "." + method + " failed",
+                    writing);
+            ex.fail(new CallError(
+                    ErrorCode.SERVER_ERROR,
+                    "the result of " + target.route.path + "." + method.name() + " could not be written as JSON: "
+                            + writing));
         }
     }
 

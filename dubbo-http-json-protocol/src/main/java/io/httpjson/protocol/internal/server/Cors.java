@@ -52,8 +52,8 @@ final class Cors {
     }
 
     /** The headers of a preflight's 204 for an allowed origin: POST, with whatever headers the page asked for. */
-    static void allowPreflight(HttpJsonConfig config, String allowed, String requestedHeaders,
-            HttpFields.Mutable headers) {
+    static void allowPreflight(
+            HttpJsonConfig config, String allowed, String requestedHeaders, HttpFields.Mutable headers) {
         varyByOrigin(config, headers);
         headers.put(ALLOW_ORIGIN, allowed);
         headers.put(ALLOW_METHODS, "POST");
@@ -65,7 +65,8 @@ final class Cors {
 
     /** The answer depends on the origin unless every origin is allowed: caches must keep them apart. */
     private static void varyByOrigin(HttpJsonConfig config, HttpFields.Mutable headers) {
-        if (!config.corsAllowedOrigins().isEmpty() && !config.corsAllowedOrigins().contains("*")) {
+        if (!config.corsAllowedOrigins().isEmpty()
+                && !config.corsAllowedOrigins().contains("*")) {
             headers.add("Vary", "Origin");
         }
     }

@@ -32,15 +32,17 @@ final class Exchange {
     private final long payload;
     /** When the head had arrived: a body's rate and a call's wait before it runs count from here. */
     final long startNanos = System.nanoTime();
+
     private JsonCodec codec;
     /** When decoding began (0 before): the start of what the Server-Timing header reports. */
     private long runNanos;
     /** The provider's decode budget, and the bytes of it this request holds until its answer is written. */
     private DecodeBudget budget;
+
     private long held;
 
-    Exchange(Request request, Response response, Callback callback, Responder responder, JsonCodec codec,
-            long payload) {
+    Exchange(
+            Request request, Response response, Callback callback, Responder responder, JsonCodec codec, long payload) {
         this.request = request;
         this.response = response;
         this.callback = callback;
@@ -109,7 +111,11 @@ final class Exchange {
             fail(new CallError(e.code, e.getMessage(), true));
         } else {
             // no Content-Length: chunked, read up to the cap
-            BodyReader.discard(request, length < 0 ? maxDiscard : length, slow, () -> fail(e),
+            BodyReader.discard(
+                    request,
+                    length < 0 ? maxDiscard : length,
+                    slow,
+                    () -> fail(e),
                     () -> fail(new CallError(e.code, e.getMessage(), true)));
         }
     }

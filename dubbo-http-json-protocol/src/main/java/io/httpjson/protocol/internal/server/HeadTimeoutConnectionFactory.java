@@ -59,8 +59,10 @@ final class HeadTimeoutConnectionFactory extends HttpConnectionFactory {
         @Override
         protected HttpParser newHttpParser(HttpCompliance compliance) {
             HttpParser plain = super.newHttpParser(compliance);
-            HttpParser parser = new HeadTimeoutParser((HttpParser.RequestHandler) plain.getHandler(),
-                    getHttpConfiguration().getRequestHeaderSize(), compliance);
+            HttpParser parser = new HeadTimeoutParser(
+                    (HttpParser.RequestHandler) plain.getHandler(),
+                    getHttpConfiguration().getRequestHeaderSize(),
+                    compliance);
             parser.setHeaderCacheSize(plain.getHeaderCacheSize());
             parser.setHeaderCacheCaseSensitive(plain.isHeaderCacheCaseSensitive());
             return parser;
@@ -83,7 +85,9 @@ final class HeadTimeoutConnectionFactory extends HttpConnectionFactory {
         @Override
         public boolean parseNext(ByteBuffer buffer) {
             // between the first byte of a request and the end of its headers
-            if (buffer.hasRemaining() && !isStart() && inHeaderState()
+            if (buffer.hasRemaining()
+                    && !isStart()
+                    && inHeaderState()
                     && NanoTime.since(getBeginNanoTime()) > timeoutNanos) {
                 BufferUtil.clear(buffer);
                 badMessage(new HttpException.RuntimeException(408, message));

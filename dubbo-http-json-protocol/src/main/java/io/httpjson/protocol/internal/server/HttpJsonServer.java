@@ -26,7 +26,6 @@ import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
-import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -83,7 +82,8 @@ public final class HttpJsonServer implements ProtocolServer {
         try {
             serverTls = ServerTls.of(url);
         } catch (IllegalStateException e) {
-            throw new RpcException("httpjson: cannot start the server on port " + url.getPort() + ": " + e.getMessage(), e);
+            throw new RpcException(
+                    "httpjson: cannot start the server on port " + url.getPort() + ": " + e.getMessage(), e);
         }
         this.tlsRequired = serverTls != null && serverTls.required;
         this.tls = serverTls != null;
@@ -116,9 +116,11 @@ public final class HttpJsonServer implements ProtocolServer {
             } catch (Exception ignored) {
                 // nothing more to release
             }
-            throw new RpcException("httpjson: cannot start the server on " + connector.getHost() + ":"
-                    + connector.getPort() + ": " + e.getMessage() + ". Is the port already in use? Set another"
-                    + " port on the protocol (port=...)", e);
+            throw new RpcException(
+                    "httpjson: cannot start the server on " + connector.getHost() + ":"
+                            + connector.getPort() + ": " + e.getMessage() + ". Is the port already in use? Set another"
+                            + " port on the protocol (port=...)",
+                    e);
         }
         this.address = url.getAddress();
     }
@@ -260,8 +262,12 @@ public final class HttpJsonServer implements ProtocolServer {
             }
         }
         if (inFlight.get() > 0) {
-            LOG.warn(TRANSPORT_FAILED_CLOSE, "", "", "httpjson: closing " + address + " with " + inFlight.get()
-                    + " calls still in flight after " + timeoutMillis + " ms");
+            LOG.warn(
+                    TRANSPORT_FAILED_CLOSE,
+                    "",
+                    "",
+                    "httpjson: closing " + address + " with " + inFlight.get() + " calls still in flight after "
+                            + timeoutMillis + " ms");
         }
         try {
             jetty.stop();

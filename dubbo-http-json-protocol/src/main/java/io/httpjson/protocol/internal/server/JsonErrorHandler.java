@@ -30,21 +30,28 @@ final class JsonErrorHandler implements Request.Handler {
         }
         Object msg = request.getAttribute(ErrorHandler.ERROR_MESSAGE);
         String message = "HTTP " + status + (msg != null ? ": " + msg : "")
-                + (status == 431 ? " (request headers exceed " + config.maxHeaderBytes() + " bytes, set by "
-                + HttpJsonConfig.MAX_HEADER_BYTES + "; send less in attachments)" : "");
+                + (status == 431
+                        ? " (request headers exceed " + config.maxHeaderBytes() + " bytes, set by "
+                                + HttpJsonConfig.MAX_HEADER_BYTES + "; send less in attachments)"
+                        : "");
         // Jetty chose the status (505, 426, 414, ...): the error keeps it, with the code closest to it
-        CallError error = new CallError(codeFor(status), status, message, status == 431 || status == 400
-                || status == 408);
+        CallError error =
+                new CallError(codeFor(status), status, message, status == 431 || status == 400 || status == 408);
         responder.error(request, response, callback, codec, error, 0);
         return true;
     }
 
     private static ErrorCode codeFor(int status) {
-        return status == 431 ? ErrorCode.HEADERS_TOO_LARGE
-                : status == 413 ? ErrorCode.PAYLOAD_TOO_LARGE
-                : status == 408 ? ErrorCode.REQUEST_TIMEOUT
-                : status == 405 ? ErrorCode.METHOD_NOT_ALLOWED
-                : status == 404 ? ErrorCode.SERVICE_NOT_FOUND
-                : status < 500 ? ErrorCode.BAD_REQUEST : ErrorCode.SERVER_ERROR;
+        return status == 431
+                ? ErrorCode.HEADERS_TOO_LARGE
+                : status == 413
+                        ? ErrorCode.PAYLOAD_TOO_LARGE
+                        : status == 408
+                                ? ErrorCode.REQUEST_TIMEOUT
+                                : status == 405
+                                        ? ErrorCode.METHOD_NOT_ALLOWED
+                                        : status == 404
+                                                ? ErrorCode.SERVICE_NOT_FOUND
+                                                : status < 500 ? ErrorCode.BAD_REQUEST : ErrorCode.SERVER_ERROR;
     }
 }

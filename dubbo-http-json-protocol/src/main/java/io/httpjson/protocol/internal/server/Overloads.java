@@ -18,9 +18,11 @@ final class Overloads {
                     return m;
                 }
             }
-            throw new CallError(ErrorCode.METHOD_NOT_FOUND, Wire.PARAMETER_TYPES + ": " + signature
-                    + " matches no method " + methods[0].name() + " of " + servicePath + "; its overloads: "
-                    + describe(methods));
+            throw new CallError(
+                    ErrorCode.METHOD_NOT_FOUND,
+                    Wire.PARAMETER_TYPES + ": " + signature
+                            + " matches no method " + methods[0].name() + " of " + servicePath + "; its overloads: "
+                            + describe(methods));
         }
         if (methods.length == 1) {
             return methods[0];
@@ -31,16 +33,20 @@ final class Overloads {
         for (MethodMeta m : methods) {
             if (m.arity() == count) {
                 if (found != null) {
-                    throw new CallError(ErrorCode.METHOD_NOT_FOUND, "method " + m.name() + " of " + servicePath
-                            + " is overloaded with " + count + " parameters; pick one with the header "
-                            + Wire.PARAMETER_TYPES + " set to one of: " + describe(methods));
+                    throw new CallError(
+                            ErrorCode.METHOD_NOT_FOUND,
+                            "method " + m.name() + " of " + servicePath
+                                    + " is overloaded with " + count + " parameters; pick one with the header "
+                                    + Wire.PARAMETER_TYPES + " set to one of: " + describe(methods));
                 }
                 found = m;
             }
         }
         if (found == null) {
-            throw new CallError(ErrorCode.METHOD_NOT_FOUND, "no overload of " + methods[0].name() + " of "
-                    + servicePath + " takes " + count + " arguments; its overloads: " + describe(methods));
+            throw new CallError(
+                    ErrorCode.METHOD_NOT_FOUND,
+                    "no overload of " + methods[0].name() + " of " + servicePath + " takes " + count
+                            + " arguments; its overloads: " + describe(methods));
         }
         return found;
     }

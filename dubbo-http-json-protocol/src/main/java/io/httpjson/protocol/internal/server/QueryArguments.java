@@ -81,27 +81,40 @@ final class QueryArguments {
     private static MethodMeta pick(Target target, List<String> names, boolean positional) {
         MethodMeta found = null;
         for (MethodMeta m : target.methods) {
-            boolean fits = positional ? m.arity() == names.size()
+            boolean fits = positional
+                    ? m.arity() == names.size()
                     : m.parameterNames() != null && List.of(m.parameterNames()).containsAll(names);
             if (fits) {
                 if (found != null) {
-                    throw new CallError(ErrorCode.METHOD_NOT_FOUND, "method " + m.name() + " of " + target.route.path
-                            + " is overloaded: call it with POST and the Dubbo-Parameter-Types header");
+                    throw new CallError(
+                            ErrorCode.METHOD_NOT_FOUND,
+                            "method " + m.name() + " of " + target.route.path
+                                    + " is overloaded: call it with POST and the Dubbo-Parameter-Types header");
                 }
                 found = m;
             }
         }
         if (found == null) {
             MethodMeta m = target.methods[0];
-            throw new CallError(ErrorCode.BAD_REQUEST, "query " + String.join("&", names) + " does not fit "
-                    + target.route.path + "." + m + " (expected: ?0=...&1=... by position, or the parameter names"
-                    + (m.parameterNames() == null ? ", which need the service compiled with javac -parameters)" : ")"));
+            throw new CallError(
+                    ErrorCode.BAD_REQUEST,
+                    "query " + String.join("&", names) + " does not fit "
+                            + target.route.path + "." + m
+                            + " (expected: ?0=...&1=... by position, or the parameter names"
+                            + (m.parameterNames() == null
+                                    ? ", which need the service compiled with javac -parameters)"
+                                    : ")"));
         }
         return found;
     }
 
     private static boolean stringLike(Class<?> c) {
-        return c == String.class || c == Character.class || c == char.class || c.isEnum()
-                || Temporal.class.isAssignableFrom(c) || Date.class.isAssignableFrom(c) || c == UUID.class;
+        return c == String.class
+                || c == Character.class
+                || c == char.class
+                || c.isEnum()
+                || Temporal.class.isAssignableFrom(c)
+                || Date.class.isAssignableFrom(c)
+                || c == UUID.class;
     }
 }

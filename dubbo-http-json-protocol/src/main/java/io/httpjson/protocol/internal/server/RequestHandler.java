@@ -26,7 +26,10 @@ final class RequestHandler extends Handler.Abstract {
 
     RequestHandler(HttpJsonServer server, HttpJsonConfig config, HttpFeatures features, Responder responder) {
         // JETTY runs invocations on the thread Jetty calls us on, so Jetty must know it may block
-        super(config.dispatch() == HttpJsonConfig.Dispatch.JETTY ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING);
+        super(
+                config.dispatch() == HttpJsonConfig.Dispatch.JETTY
+                        ? InvocationType.BLOCKING
+                        : InvocationType.NON_BLOCKING);
         this.server = server;
         this.config = config;
         this.features = features;
@@ -37,8 +40,8 @@ final class RequestHandler extends Handler.Abstract {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
-        Exchange ex = new Exchange(request, response, server.track(callback), responder, server.defaultCodec(),
-                config.payload());
+        Exchange ex = new Exchange(
+                request, response, server.track(callback), responder, server.defaultCodec(), config.payload());
         Target target;
         QueryArguments.Call get = null;
         try {
@@ -61,7 +64,11 @@ final class RequestHandler extends Handler.Abstract {
                     .dispatch();
             return true;
         }
-        BodyReader.read(request, config.payload(), target.declaredLength, bytes -> rules.bodyRate(ex.startNanos, bytes),
+        BodyReader.read(
+                request,
+                config.payload(),
+                target.declaredLength,
+                bytes -> rules.bodyRate(ex.startNanos, bytes),
                 (body, size) -> new CallRunner(server, ex, target, config, features, null, body, size).dispatch(),
                 ex::fail);
         return true;

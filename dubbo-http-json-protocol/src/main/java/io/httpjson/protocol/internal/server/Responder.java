@@ -9,7 +9,6 @@ import java.util.Locale;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.ErrorBody;
-import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.Gzip;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.ServerTiming;
@@ -53,16 +52,33 @@ final class Responder {
     /** The error's JSON body with its status. */
     void error(Request request, Response response, Callback callback, JsonCodec codec, CallError e, long runNanos) {
         try {
-            json(request, response, callback, codec, e.status(), ErrorBody.of(e.code, e.status(), e.getMessage()),
-                    null, e.close, runNanos);
+            json(
+                    request,
+                    response,
+                    callback,
+                    codec,
+                    e.status(),
+                    ErrorBody.of(e.code, e.status(), e.getMessage()),
+                    null,
+                    e.close,
+                    runNanos);
         } catch (IOException | RuntimeException failure) {
             callback.failed(failure);
         }
     }
 
     /** {@code value} as JSON of declared {@code type} (null: its runtime class). */
-    void json(Request request, Response response, Callback callback, JsonCodec codec, int status, Object value,
-            Type type, boolean close, long runNanos) throws IOException {
+    void json(
+            Request request,
+            Response response,
+            Callback callback,
+            JsonCodec codec,
+            int status,
+            Object value,
+            Type type,
+            boolean close,
+            long runNanos)
+            throws IOException {
         Output out = new Output(256);
         codec.write(value, type, out);
         if (config.gzipEnabled() && out.size() >= config.gzipThreshold() && acceptsGzip(request)) {
@@ -86,8 +102,15 @@ final class Responder {
         return ae != null && ae.toLowerCase(Locale.ROOT).contains("gzip");
     }
 
-    private void bytes(Request request, Response response, Callback callback, int status, byte[] bytes, int len,
-            boolean close, long runNanos) {
+    private void bytes(
+            Request request,
+            Response response,
+            Callback callback,
+            int status,
+            byte[] bytes,
+            int len,
+            boolean close,
+            long runNanos) {
         response.setStatus(status);
         HttpFields.Mutable h = response.getHeaders();
         String id = request.getHeaders().get(Wire.REQUEST_ID);

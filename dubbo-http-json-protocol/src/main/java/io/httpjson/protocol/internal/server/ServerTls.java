@@ -46,7 +46,8 @@ final class ServerTls {
         try {
             String password = cert.getPassword();
             SslContextBuilder b = password != null
-                    ? SslContextBuilder.forServer(cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream(), password)
+                    ? SslContextBuilder.forServer(
+                            cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream(), password)
                     : SslContextBuilder.forServer(cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream());
             if (cert.getTrustCert() != null) {
                 b.trustManager(cert.getTrustCertInputStream());

@@ -25,6 +25,7 @@ final class Target {
     final ServiceRoute route;
     /** The methods of that name (overloads are told apart once the body is read). */
     final MethodMeta[] methods;
+
     final boolean gzipped;
     /** The announced body length, or -1. */
     final long declaredLength;
@@ -33,8 +34,13 @@ final class Target {
     /** The timeout the caller sent, clamped to a day; null if it sent none. */
     final Long timeoutMillis;
 
-    private Target(ServiceRoute route, MethodMeta[] methods, boolean gzipped, long declaredLength,
-            Map<String, Object> attachments, Long timeoutMillis) {
+    private Target(
+            ServiceRoute route,
+            MethodMeta[] methods,
+            boolean gzipped,
+            long declaredLength,
+            Map<String, Object> attachments,
+            Long timeoutMillis) {
         this.route = route;
         this.methods = methods;
         this.gzipped = gzipped;
@@ -51,8 +57,10 @@ final class Target {
         String path = request.getHttpURI().getDecodedPath();
         int slash = path == null ? -1 : path.lastIndexOf('/');
         if (slash <= 1 || slash == path.length() - 1) {
-            throw new CallError(ErrorCode.SERVICE_NOT_FOUND, "path '" + path + "' is not /{interface}/{method};"
-                    + " exported here: " + server.routes().describe());
+            throw new CallError(
+                    ErrorCode.SERVICE_NOT_FOUND,
+                    "path '" + path + "' is not /{interface}/{method};" + " exported here: "
+                            + server.routes().describe());
         }
         String servicePath = path.substring(1, slash);
         String methodName = path.substring(slash + 1);
@@ -71,13 +79,20 @@ final class Target {
         List<ServiceRoute> candidates = server.routes().candidates(servicePath);
         ServiceRoute route = candidates == null ? null : Routes.select(candidates, version, group);
         if (route == null) {
-            String known = candidates == null ? server.routes().describe()
-                    : candidates.stream().map(ServiceRoute::describe).reduce((a, b) -> a + ", " + b).orElse("");
-            throw new CallError(ErrorCode.SERVICE_NOT_FOUND, "no service " + servicePath
-                    + (version != null ? " version " + version : "") + (group != null ? " group " + group : "")
-                    + " is exported here; exported: [" + known + "]"
-                    + (candidates != null ? ". Pick one with the " + Wire.VERSION + " and " + Wire.GROUP + " headers"
-                            : ""));
+            String known = candidates == null
+                    ? server.routes().describe()
+                    : candidates.stream()
+                            .map(ServiceRoute::describe)
+                            .reduce((a, b) -> a + ", " + b)
+                            .orElse("");
+            throw new CallError(
+                    ErrorCode.SERVICE_NOT_FOUND,
+                    "no service " + servicePath
+                            + (version != null ? " version " + version : "") + (group != null ? " group " + group : "")
+                            + " is exported here; exported: [" + known + "]"
+                            + (candidates != null
+                                    ? ". Pick one with the " + Wire.VERSION + " and " + Wire.GROUP + " headers"
+                                    : ""));
         }
         ex.codec(route.codec);
         Map<String, Object> attachments;
@@ -95,14 +110,18 @@ final class Target {
         }
         MethodMeta[] methods = route.meta.byName(methodName);
         if (methods == null) {
-            throw new CallError(ErrorCode.METHOD_NOT_FOUND, "service " + route.path + " has no method '" + methodName
-                    + "'; its methods: " + route.meta.describeMethods());
+            throw new CallError(
+                    ErrorCode.METHOD_NOT_FOUND,
+                    "service " + route.path + " has no method '" + methodName + "'; its methods: "
+                            + route.meta.describeMethods());
         }
         if ("GET".equals(request.getMethod())) {
             if (!QueryArguments.allowed(route, methods)) {
-                throw new CallError(ErrorCode.METHOD_NOT_ALLOWED, "HTTP method GET is not allowed for " + route.path
-                        + "." + methodName + ": call it with POST, or let its provider declare it safe (method"
-                        + " parameter " + HttpFeatures.GET + "=true)");
+                throw new CallError(
+                        ErrorCode.METHOD_NOT_ALLOWED,
+                        "HTTP method GET is not allowed for " + route.path
+                                + "." + methodName + ": call it with POST, or let its provider declare it safe (method"
+                                + " parameter " + HttpFeatures.GET + "=true)");
             }
             return new Target(route, methods, false, 0, attachments, timeout);
         }
@@ -113,15 +132,18 @@ final class Target {
         long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
         if (length > config.payload()) {
             // a body at most DISCARD_LIMIT over the limit is read and dropped, and the connection kept
-            throw new CallError(ErrorCode.PAYLOAD_TOO_LARGE, "request body of " + length + " bytes exceeds the"
-                    + " provider's limit of " + config.payload() + " bytes (Dubbo 'payload' setting)");
+            throw new CallError(
+                    ErrorCode.PAYLOAD_TOO_LARGE,
+                    "request body of " + length + " bytes exceeds the" + " provider's limit of " + config.payload()
+                            + " bytes (Dubbo 'payload' setting)");
         }
         String encoding = headers.get(HttpHeader.CONTENT_ENCODING);
         boolean gzipped = false;
         if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
             if (!encoding.equalsIgnoreCase("gzip")) {
-                throw new CallError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding '" + encoding
-                        + "' is not supported (expected: gzip or none)");
+                throw new CallError(
+                        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                        "Content-Encoding '" + encoding + "' is not supported (expected: gzip or none)");
             }
             gzipped = true;
             server.countGzipped();

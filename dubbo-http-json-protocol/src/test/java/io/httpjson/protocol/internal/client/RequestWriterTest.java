@@ -47,7 +47,8 @@ class RequestWriterTest {
     private static int contentLength(String head) {
         for (String line : head.split("\r\n")) {
             if (line.startsWith("Content-Length:")) {
-                return Integer.parseInt(line.substring("Content-Length:".length()).trim());
+                return Integer.parseInt(
+                        line.substring("Content-Length:".length()).trim());
             }
         }
         throw new AssertionError("no Content-Length in " + head);
@@ -82,7 +83,8 @@ class RequestWriterTest {
         assertEquals(req.length - head.length(), contentLength(head));
         for (int size : new int[] {0, 9, 10, 99_999, 1_000_000}) {
             MethodMeta hello = meta.byName("hello")[0];
-            byte[] r = bytes(w.write(w.head(hello, meta), hello, new Object[] {"x".repeat(size)}, codec, 1, null, null, 1L, false));
+            byte[] r = bytes(w.write(
+                    w.head(hello, meta), hello, new Object[] {"x".repeat(size)}, codec, 1, null, null, 1L, false));
             assertEquals(r.length - head(r).length(), contentLength(head(r)));
         }
     }
@@ -106,8 +108,8 @@ class RequestWriterTest {
         assertEquals("/a.B%C3%A9/", RequestWriter.pathText("/a.Bé/"));
         assertEquals("/a%20b%25%3F%23/", RequestWriter.pathText("/a b%?#/"));
         assertEquals("/%F0%9F%98%80/", RequestWriter.pathText("/😀/"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new RequestWriter("/x/", "h:1", "1.0\r\nX: y", null, false, -1));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> new RequestWriter("/x/", "h:1", "1.0\r\nX: y", null, false, -1));
         assertTrue(e.getMessage().startsWith("version: "), e.getMessage());
         assertTrue(e.getMessage().contains("expected: printable ASCII"), e.getMessage());
     }

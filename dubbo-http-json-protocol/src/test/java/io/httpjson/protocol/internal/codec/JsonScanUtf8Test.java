@@ -17,7 +17,9 @@ class JsonScanUtf8Test {
 
     /** Offset of the first malformed sequence as the JDK reports it, or -1. */
     private static int jdk(byte[] b, int off, int len) {
-        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        CharsetDecoder d = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(b, off, len);
         CharBuffer out = CharBuffer.allocate(len * 2 + 2);
@@ -31,9 +33,32 @@ class JsonScanUtf8Test {
 
     @Test
     void edgeCases() {
-        String[] hex = {"", "41", "c280", "c1bf", "c0af", "e0a080", "e09f80", "eda080", "ed9fbf", "efbfbf",
-            "f0908080", "f08f8080", "f48fbfbf", "f4908080", "f5808080", "ff", "80", "e282", "e2", "f09f98",
-            "41424344454647e282ac", "4142434445464748494a4b4c4d4e4f50", "414243444546474849ff", "e282ac41"};
+        String[] hex = {
+            "",
+            "41",
+            "c280",
+            "c1bf",
+            "c0af",
+            "e0a080",
+            "e09f80",
+            "eda080",
+            "ed9fbf",
+            "efbfbf",
+            "f0908080",
+            "f08f8080",
+            "f48fbfbf",
+            "f4908080",
+            "f5808080",
+            "ff",
+            "80",
+            "e282",
+            "e2",
+            "f09f98",
+            "41424344454647e282ac",
+            "4142434445464748494a4b4c4d4e4f50",
+            "414243444546474849ff",
+            "e282ac41"
+        };
         for (String h : hex) {
             byte[] b = new byte[h.length() / 2];
             for (int i = 0; i < b.length; i++) {

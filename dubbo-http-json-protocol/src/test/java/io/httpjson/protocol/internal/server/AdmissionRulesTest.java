@@ -12,8 +12,10 @@ class AdmissionRulesTest {
     void dubboTimeoutIsClampedToADayWithoutOverflow() {
         assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", " 2500 ")).isEqualTo(2500);
         assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", "86400000")).isEqualTo(86_400_000L);
-        assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", "86400001")).isEqualTo(AdmissionRules.MAX_TIMEOUT_MILLIS);
-        assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", String.valueOf(Long.MAX_VALUE))).isEqualTo(AdmissionRules.MAX_TIMEOUT_MILLIS);
+        assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", "86400001"))
+                .isEqualTo(AdmissionRules.MAX_TIMEOUT_MILLIS);
+        assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", String.valueOf(Long.MAX_VALUE)))
+                .isEqualTo(AdmissionRules.MAX_TIMEOUT_MILLIS);
         // in nanoseconds, as the handler compares it, the maximum does not overflow
         assertThat(AdmissionRules.MAX_TIMEOUT_MILLIS * 1_000_000L).isPositive();
         assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", "0")).isZero();
@@ -26,7 +28,9 @@ class AdmissionRulesTest {
         DecodeBudget budget = new DecodeBudget(1000);
         assertThat(budget.tryAcquire(5000, 0)).as("alone, over the budget").isTrue();
         assertThat(budget.tryAcquire(1, 0)).as("beside it").isFalse();
-        assertThat(budget.tryAcquire(3000, 5000)).as("the same request growing (gunzipped), still alone").isTrue();
+        assertThat(budget.tryAcquire(3000, 5000))
+                .as("the same request growing (gunzipped), still alone")
+                .isTrue();
         budget.release(8000);
         assertThat(budget.tryAcquire(600, 0)).isTrue();
         assertThat(budget.tryAcquire(400, 0)).isTrue();
