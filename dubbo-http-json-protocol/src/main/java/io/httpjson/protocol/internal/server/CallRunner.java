@@ -4,14 +4,9 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Map;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 
-import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.JsonCodecException;
-import io.httpjson.codec.ThrowableJson;
-import io.httpjson.protocol.internal.Attachments;
-import io.httpjson.protocol.internal.ErrorBody;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.Gzip;
 import io.httpjson.protocol.internal.HttpFeatures;
@@ -24,16 +19,13 @@ import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.rpc.Result;
 import org.apache.dubbo.rpc.RpcContext;
-import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.RpcInvocation;
 import org.eclipse.jetty.http.HttpFields;
-import org.eclipse.jetty.http.HttpHeader;
 
 import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.PATH_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.TIMEOUT_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.VERSION_KEY;
-import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAILED_RESPONSE;
 
 /**
  * The call stage: on the service's executor, turns the body into a Dubbo invocation (deadline, gunzip, UTF-8,
@@ -51,6 +43,8 @@ final class CallRunner implements Runnable {
     private final HttpFeatures features;
     /** The method, if the query string already chose it (GET); else picked from the header or the body. */
     private final MethodMeta chosen;
+    /** The response stage for the invocation's outcome. */
+    private final ResultWriter results;
 
     private final byte[] buffer;
     private final int size;
@@ -70,6 +64,7 @@ final class CallRunner implements Runnable {
         this.config = config;
         this.features = features;
         this.chosen = chosen;
+        this.results = new ResultWriter(ex, target, config, features);
         this.buffer = buffer;
         this.size = size;
     }
@@ -226,98 +221,14 @@ final class CallRunner implements Runnable {
         try {
             result = target.route.invoker.invoke(inv);
         } catch (Throwable t) {
-            respond(method, null, t, answered);
+            results.write(method, null, t, answered);
             return;
         } finally {
             if (answered) {
                 ex.releaseBudget();
             }
         }
-        result.whenCompleteWithContext((r, t) -> respond(method, r, t, answered));
-    }
-
-    private void respond(MethodMeta method, Result result, Throwable failure, boolean answered) {
-        if (failure instanceof CompletionException && failure.getCause() != null) {
-            failure = failure.getCause();
-        }
-        Throwable e =
-                failure != null ? failure : result != null && result.hasException() ? result.getException() : null;
-        if (answered) {
-            if (e != null) {
-                LOG.warn(
-                        PROTOCOL_FAILED_RESPONSE,
-                        "",
-                        "",
-                        "httpjson: one-way call " + target.route.path + "." + method + " failed",
-                        e);
-            }
-            return;
-        }
-        JsonCodec codec = target.route.codec;
-        try {
-            if (failure == null && e != null && !(e instanceof RpcException && !((RpcException) e).isBiz())) {
-                writeAttachments(result);
-                Map<String, Object> body = ErrorBody.of(ErrorCode.BUSINESS_EXCEPTION, 500, e.getMessage());
-                body.putAll(ThrowableJson.describe(e));
-                body.put(
-                        ErrorBody.MESSAGE, e.getMessage() == null ? e.getClass().getName() : e.getMessage());
-                ex.json(500, body, null);
-            } else if (e instanceof RpcException) {
-                RpcException re = (RpcException) e;
-                int status = ErrorCode.statusOf(re);
-                Map<String, Object> body = ErrorBody.of(ErrorCode.ofRpcStatus(status), status, re.getMessage());
-                body.put(ErrorBody.RPC_CODE, re.getCode());
-                ex.json(status, body, null);
-            } else if (e != null) {
-                LOG.warn(
-                        PROTOCOL_FAILED_RESPONSE,
-                        "",
-                        "",
-                        "httpjson: invoking " + target.route.path + "." + method + " failed",
-                        e);
-                ex.fail(new CallError(
-                        ErrorCode.SERVER_ERROR,
-                        "invoking " + target.route.path + "." + method.name() + " failed: " + e));
-            } else {
-                writeAttachments(result);
-                if ("GET".equals(ex.request.getMethod())) {
-                    ex.response.getHeaders().put(HttpHeader.CACHE_CONTROL, features.cacheControl());
-                }
-                if (method.returnsVoid()) {
-                    ex.empty(200);
-                } else {
-                    ex.json(200, result == null ? null : result.getValue(), method.returnType());
-                }
-            }
-        } catch (RuntimeException | IOException | StackOverflowError writing) {
-            LOG.warn(
-                    PROTOCOL_FAILED_RESPONSE,
-                    "",
-                    "",
-                    "httpjson: writing the result of " + target.route.path + "." + method + " failed",
-                    writing);
-            ex.fail(new CallError(
-                    ErrorCode.SERVER_ERROR,
-                    "the result of " + target.route.path + "." + method.name() + " could not be written as JSON: "
-                            + writing));
-        }
-    }
-
-    /** The result's attachments as {@code Dubbo-Attachments}, and its trace context as plain headers too. */
-    private void writeAttachments(Result result) {
-        Map<String, Object> att = result == null ? null : result.getObjectAttachments();
-        if (att != null && !att.isEmpty()) {
-            for (String name : HttpFeatures.TRACE_HEADERS) {
-                Object v = att.get(name);
-                if (v instanceof String && Attachments.isHeaderSafe((String) v)) {
-                    ex.response.getHeaders().put(name, (String) v);
-                }
-            }
-            String header = Attachments.encode(att, config.maxAttachmentBytes());
-            if (header != null) {
-                ex.response.getHeaders().put(Wire.ATTACHMENTS, header);
-            }
-        }
+        result.whenCompleteWithContext((r, t) -> results.write(method, r, t, answered));
     }
 
     private static InetSocketAddress inet(SocketAddress a) {

@@ -1,0 +1,129 @@
+package io.httpjson.protocol.internal.server;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+
+import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.ThrowableJson;
+import io.httpjson.protocol.internal.Attachments;
+import io.httpjson.protocol.internal.ErrorBody;
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpFeatures;
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.Wire;
+import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
+import org.apache.dubbo.common.logger.LoggerFactory;
+import org.apache.dubbo.rpc.Result;
+import org.apache.dubbo.rpc.RpcException;
+import org.eclipse.jetty.http.HttpHeader;
+
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAILED_RESPONSE;
+
+/**
+ * The response stage for a call that ran: its value (with {@code Cache-Control} for GET), its business exception
+ * as the JSON error body with the exception's class and fields, or the RpcException Dubbo's filters raised with the
+ * status its code maps to; the result's attachments and trace context as headers.
+ */
+final class ResultWriter {
+
+    private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(ResultWriter.class);
+
+    private final Exchange ex;
+    private final Target target;
+    private final HttpJsonConfig config;
+    private final HttpFeatures features;
+
+    ResultWriter(Exchange ex, Target target, HttpJsonConfig config, HttpFeatures features) {
+        this.ex = ex;
+        this.target = target;
+        this.config = config;
+        this.features = features;
+    }
+
+    /** Answers with the outcome of the invocation, unless a one-way call was answered before it ran. */
+    void write(MethodMeta method, Result result, Throwable failure, boolean answered) {
+        if (failure instanceof CompletionException && failure.getCause() != null) {
+            failure = failure.getCause();
+        }
+        Throwable e =
+                failure != null ? failure : result != null && result.hasException() ? result.getException() : null;
+        if (answered) {
+            if (e != null) {
+                LOG.warn(
+                        PROTOCOL_FAILED_RESPONSE,
+                        "",
+                        "",
+                        "httpjson: one-way call " + target.route.path + "." + method + " failed",
+                        e);
+            }
+            return;
+        }
+        JsonCodec codec = target.route.codec;
+        try {
+            if (failure == null && e != null && !(e instanceof RpcException && !((RpcException) e).isBiz())) {
+                writeAttachments(result);
+                Map<String, Object> body = ErrorBody.of(ErrorCode.BUSINESS_EXCEPTION, 500, e.getMessage());
+                body.putAll(ThrowableJson.describe(e));
+                body.put(
+                        ErrorBody.MESSAGE, e.getMessage() == null ? e.getClass().getName() : e.getMessage());
+                ex.json(500, body, null);
+            } else if (e instanceof RpcException) {
+                RpcException re = (RpcException) e;
+                int status = ErrorCode.statusOf(re);
+                Map<String, Object> body = ErrorBody.of(ErrorCode.ofRpcStatus(status), status, re.getMessage());
+                body.put(ErrorBody.RPC_CODE, re.getCode());
+                ex.json(status, body, null);
+            } else if (e != null) {
+                LOG.warn(
+                        PROTOCOL_FAILED_RESPONSE,
+                        "",
+                        "",
+                        "httpjson: invoking " + target.route.path + "." + method + " failed",
+                        e);
+                ex.fail(new CallError(
+                        ErrorCode.SERVER_ERROR,
+                        "invoking " + target.route.path + "." + method.name() + " failed: " + e));
+            } else {
+                writeAttachments(result);
+                if ("GET".equals(ex.request.getMethod())) {
+                    ex.response.getHeaders().put(HttpHeader.CACHE_CONTROL, features.cacheControl());
+                }
+                if (method.returnsVoid()) {
+                    ex.empty(200);
+                } else {
+                    ex.json(200, result == null ? null : result.getValue(), method.returnType());
+                }
+            }
+        } catch (RuntimeException | IOException | StackOverflowError writing) {
+            LOG.warn(
+                    PROTOCOL_FAILED_RESPONSE,
+                    "",
+                    "",
+                    "httpjson: writing the result of " + target.route.path + "." + method + " failed",
+                    writing);
+            ex.fail(new CallError(
+                    ErrorCode.SERVER_ERROR,
+                    "the result of " + target.route.path + "." + method.name() + " could not be written as JSON: "
+                            + writing));
+        }
+    }
+
+    /** The result's attachments as {@code Dubbo-Attachments}, and its trace context as plain headers too. */
+    private void writeAttachments(Result result) {
+        Map<String, Object> att = result == null ? null : result.getObjectAttachments();
+        if (att != null && !att.isEmpty()) {
+            for (String name : HttpFeatures.TRACE_HEADERS) {
+                Object v = att.get(name);
+                if (v instanceof String && Attachments.isHeaderSafe((String) v)) {
+                    ex.response.getHeaders().put(name, (String) v);
+                }
+            }
+            String header = Attachments.encode(att, config.maxAttachmentBytes());
+            if (header != null) {
+                ex.response.getHeaders().put(Wire.ATTACHMENTS, header);
+            }
+        }
+    }
+}
