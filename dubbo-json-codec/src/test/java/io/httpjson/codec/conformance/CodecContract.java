@@ -32,6 +32,7 @@ public abstract class CodecContract {
     /** The engine under test. */
     protected abstract JsonCodec codec();
 
+    /** {@code raw<args>} as a {@link ParameterizedType}, named like the source spells it. */
     public static Type type(Class<?> raw, Type... args) {
         return new ParameterizedType() {
             public Type[] getActualTypeArguments() {
@@ -44,6 +45,10 @@ public abstract class CodecContract {
 
             public Type getOwnerType() {
                 return null;
+            }
+
+            public String getTypeName() {
+                return raw.getName() + "<" + args[args.length - 1].getTypeName() + ">";
             }
         };
     }

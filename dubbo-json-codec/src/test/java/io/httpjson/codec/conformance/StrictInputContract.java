@@ -66,23 +66,7 @@ public abstract class StrictInputContract {
     }
 
     static Type parameterized(Class<?> raw, Type... args) {
-        return new ParameterizedType() {
-            public Type[] getActualTypeArguments() {
-                return args;
-            }
-
-            public Type getRawType() {
-                return raw;
-            }
-
-            public Type getOwnerType() {
-                return null;
-            }
-
-            public String getTypeName() {
-                return raw.getName() + "<" + args[args.length - 1].getTypeName() + ">";
-            }
-        };
+        return CodecContract.type(raw, args);
     }
 
     static List<Case> cases() {
