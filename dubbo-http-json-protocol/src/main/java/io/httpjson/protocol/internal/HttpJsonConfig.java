@@ -108,7 +108,8 @@ public final class HttpJsonConfig {
         this.payload = intParam(url, PAYLOAD, DEFAULT_PAYLOAD, 1, Integer.MAX_VALUE - 8);
         this.threads = intParam(url, THREADS, 200, 1, 100_000);
         this.backlog = intParam(url, BACKLOG, 1024, 1, 65_535);
-        // few IO threads batch more work per wake-up; measured on 2 cores, 1 beat 3 (docs/history/benchmark-notebook.md)
+        // few IO threads batch more work per wake-up; measured on 2 cores, 1 beat 3
+        // (docs/history/benchmark-notebook.md)
         this.ioThreads = intParam(
                 url, IO_THREADS, Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2)), 1, 1024);
         String dispatch = url.getParameter(DISPATCH, "").trim().toLowerCase(Locale.ROOT);
