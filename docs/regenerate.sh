@@ -3,7 +3,7 @@
 #   sizes        docs/serialization-sizes.md and docs/serialization-sizes-benchmark.md (under a minute)
 #   reliability  the generated figures at the end of docs/reliability.md (about 5 minutes on 2 cores)
 #   all          both (the default)
-# Extra arguments go to Maven, e.g. `docs/regenerate.sh sizes -o`.
+# Extra arguments go to Maven, e.g. `docs/regenerate.sh sizes -q`.
 # Tests write their tables only under each module's target/figures/; this script runs them and then copies
 # those tables into docs/ (for reliability.md, in place of the block between the GENERATED FIGURES markers).
 set -euo pipefail
