@@ -1,3 +1,3 @@
 module github.com/httpjson/conformance
 
-go 1.21
+go 1.18

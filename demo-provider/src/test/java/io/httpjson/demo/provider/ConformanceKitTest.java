@@ -71,7 +71,7 @@ class ConformanceKitTest {
                 DynamicTest.dynamicTest("go", () -> {
                     assumeTrue(
                             onPath("go"),
-                            "the Go runner needs Go 1.21 or later on the PATH: https://go.dev/doc/install"
+                            "the Go runner needs Go 1.18 or later on the PATH: https://go.dev/doc/install"
                                     + " (Debian/Ubuntu: sudo apt-get install -y golang-go)");
                     Path binary = out.resolve("run-go");
                     Path goDir = kit.resolve("go");
