@@ -156,7 +156,9 @@ public final class DemoProvider implements AutoCloseable {
                 ProtocolConfig protocol = new ProtocolConfig(name, port);
                 protocol.setHost(LOOPBACK);
                 if (name.equals(HTTPJSON) && settings.corsAllowedOrigins != null) {
-                    protocol.setParameters(Map.of("httpjson.cors-allowed-origins", settings.corsAllowedOrigins));
+                    Map<String, String> parameters = new LinkedHashMap<>();
+                    parameters.put("httpjson.cors-allowed-origins", settings.corsAllowedOrigins);
+                    protocol.setParameters(parameters);
                 }
                 protocols.add(protocol);
                 ports.put(name, port);
