@@ -181,6 +181,10 @@ run_case() {
   fi
 }
 
+if ! jq -e '.cases | type == "array"' "$cases_file" >/dev/null 2>&1; then
+  echo "cannot read the cases from $cases_file"
+  exit 2
+fi
 passed=0
 failed=0
 while IFS= read -r c; do

@@ -210,7 +210,15 @@ async function runCase(base, c) {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = (process.argv[2] || process.env.HTTPJSON_URL || "http://127.0.0.1:18080").replace(/\/+$/, "");
-const cases = parseJson(readFileSync(process.argv[3] || join(here, "cases.json"), "utf8")).cases;
+const casesFile = process.argv[3] || join(here, "cases.json");
+let cases;
+try {
+  cases = parseJson(readFileSync(casesFile, "utf8")).cases;
+  if (!Array.isArray(cases)) throw new Error("no list of cases");
+} catch (e) {
+  console.log(`cannot read the cases from ${casesFile}: ${e.message}`);
+  process.exit(2);
+}
 let passed = 0;
 let failed = 0;
 for (const c of cases) {

@@ -17,8 +17,12 @@ import urllib.request
 def main(argv):
     base = (argv[1] if len(argv) > 1 else os.environ.get("HTTPJSON_URL", "http://127.0.0.1:18080")).rstrip("/")
     path = argv[2] if len(argv) > 2 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases.json")
-    with open(path, encoding="utf-8") as f:
-        cases = json.load(f)["cases"]
+    try:
+        with open(path, encoding="utf-8") as f:
+            cases = json.load(f)["cases"]
+    except (OSError, ValueError, KeyError) as e:
+        print("cannot read the cases from %s: %s" % (path, e))
+        return 2
     passed = failed = 0
     for case in cases:
         try:

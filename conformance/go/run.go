@@ -59,14 +59,18 @@ func main() {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		fmt.Println("cannot read the cases:", err)
+		fmt.Println("cannot read the cases from", path+":", err)
 		os.Exit(2)
 	}
 	var file struct {
 		Cases []testCase `json:"cases"`
 	}
 	if err := json.Unmarshal(data, &file); err != nil {
-		fmt.Println("cannot parse the cases:", err)
+		fmt.Println("cannot read the cases from", path+":", err)
+		os.Exit(2)
+	}
+	if file.Cases == nil {
+		fmt.Println("cannot read the cases from", path+": no list of cases")
 		os.Exit(2)
 	}
 	// DisableCompression: send only the case's headers (no Accept-Encoding of our own) and see the raw encoding
