@@ -3,7 +3,8 @@
 #
 # usage: conformance/run-curl.sh [BASE_URL] [CASES_JSON]
 # BASE_URL defaults to $HTTPJSON_URL, then http://127.0.0.1:18080; CASES_JSON to cases.json beside this script.
-# Prints one line per failed case, then "N passed, M failed"; exits 1 if any case failed, 2 if a tool is missing.
+# Prints one line per failed case, then "N passed, M failed"; exits 1 if any case failed, 2 if a tool is missing
+# or the cases cannot be read.
 #
 # jq 1.6 reads every number as a double (9007199254740993 becomes 9007199254740992), so integers of 16 digits or
 # more are turned into strings "@num:DIGITS" (by awk, outside JSON strings) before jq sees the cases or an answer,

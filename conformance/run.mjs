@@ -3,7 +3,8 @@
 //
 // usage: node conformance/run.mjs [BASE_URL] [CASES_JSON]
 // BASE_URL defaults to $HTTPJSON_URL, then http://127.0.0.1:18080; CASES_JSON to cases.json beside this file.
-// Prints one line per failed case, then "N passed, M failed"; exits 1 if any case failed.
+// Prints one line per failed case, then "N passed, M failed"; exits 1 if any case failed, 2 if the cases
+// cannot be read.
 //
 // JSON.parse turns 9007199254740993 into 9007199254740992, so this runner reads JSON with its own small parser
 // that keeps every number as its text (JsonNumber) and compares integers as BigInt.

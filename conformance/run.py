@@ -3,7 +3,8 @@
 
 usage: python3 conformance/run.py [BASE_URL] [CASES_JSON]
 BASE_URL defaults to $HTTPJSON_URL, then http://127.0.0.1:18080; CASES_JSON to cases.json beside this file.
-Prints one line per failed case, then "N passed, M failed"; exits 1 if any case failed.
+Prints one line per failed case, then "N passed, M failed"; exits 1 if any case failed, 2 if the cases
+cannot be read.
 """
 import gzip
 import json

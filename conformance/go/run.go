@@ -2,7 +2,8 @@
 //
 // usage (from conformance/go): go run . [BASE_URL] [CASES_JSON]
 // BASE_URL defaults to $HTTPJSON_URL, then http://127.0.0.1:18080; CASES_JSON to ../cases.json.
-// Prints one line per failed case, then "N passed, M failed"; exits 1 if any case failed.
+// Prints one line per failed case, then "N passed, M failed"; exits 1 if any case failed, 2 if the cases
+// cannot be read.
 //
 // JSON is read with json.Decoder.UseNumber, so longs beyond 2^53 keep every digit (json.Number) and integers are
 // compared as big.Int.

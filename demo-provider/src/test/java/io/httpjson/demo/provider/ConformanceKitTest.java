@@ -202,6 +202,9 @@ class ConformanceKitTest {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         pb.environment().put("GOTOOLCHAIN", "local");
+        // the curl runner's scratch files (and go build's) stay under target/ too
+        Path tmp = Files.createDirectories(out.resolve("tmp"));
+        pb.environment().put("TMPDIR", tmp.toString());
         pb.environment().remove("HTTPJSON_URL");
         Process process = pb.start();
         boolean finished = process.waitFor(10, TimeUnit.MINUTES);
