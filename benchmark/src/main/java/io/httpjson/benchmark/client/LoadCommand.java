@@ -94,6 +94,9 @@ public class LoadCommand implements Callable<Integer> {
         if (missing != null) {
             throw run.usage(missing + " (build with the module that provides it)");
         }
+        if (run.gzip != null && !"httpjson".equals(protocol)) {
+            throw run.usage("--gzip is an httpjson setting; --protocol is " + protocol);
+        }
         RunSpec runSpec = new RunSpec(
                 protocol,
                 ser,
@@ -104,7 +107,10 @@ public class LoadCommand implements Callable<Integer> {
                 run.warmup,
                 run.warmupSeconds,
                 run.maxSeconds,
-                run.timeoutMillis);
+                run.timeoutMillis,
+                "",
+                run.payloadKbFor(run.callType(), run.payloadKb),
+                RunOptions.gzipFor(protocol, run.gzip));
         Map<String, Object> info = new LinkedHashMap<>();
         RunResult result;
         if (target != null) {
@@ -113,8 +119,8 @@ public class LoadCommand implements Callable<Integer> {
             info.put("provider", "running provider at " + target);
             result = run.runOnce(runSpec, host, port, 1);
         } else {
-            try (ProviderProcess provider =
-                    ProviderProcess.start(List.of(runSpec.export()), run.providerJvmArgs, run.serverThreads, 120)) {
+            try (ProviderProcess provider = ProviderProcess.start(
+                    List.of(runSpec.export()), run.providerJvmArgs(List.of(runSpec)), run.serverThreads, 120)) {
                 info.put("provider", "own JVM, pid " + provider.pid() + ", 127.0.0.1:" + provider.port(protocol));
                 result = run.runOnce(runSpec, "127.0.0.1", provider.port(protocol), 1);
             }

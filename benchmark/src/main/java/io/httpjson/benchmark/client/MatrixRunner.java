@@ -53,8 +53,8 @@ final class MatrixRunner {
         specs.forEach(s -> exports.add(s.export()));
         List<RunResult> results = new ArrayList<>();
         String providerJvm;
-        try (ProviderProcess provider =
-                ProviderProcess.start(new ArrayList<>(exports), cmd.run.providerJvmArgs, cmd.run.serverThreads, 180)) {
+        try (ProviderProcess provider = ProviderProcess.start(
+                new ArrayList<>(exports), cmd.run.providerJvmArgs(specs), cmd.run.serverThreads, 180)) {
             err.println("provider: own JVM, pid " + provider.pid() + ", exports " + exports);
             for (int round = 1; round <= cmd.warmupRounds; round++) {
                 int k = 0;
@@ -167,6 +167,7 @@ final class MatrixRunner {
             m.put("mean_vs_baseline", meanRatio);
             m.put("p99_vs_baseline", p99Ratio);
             m.put("server_cpu_vs_baseline", serverCpuRatio);
+            m.putAll(PerKb.values(this));
             return m;
         }
     }
@@ -198,6 +199,7 @@ final class MatrixRunner {
                 if (b.spec.protocol().equals(BASELINE_PROTOCOL)
                         && b.spec.serialization().equals(BASELINE_SERIALIZATION)
                         && b.spec.params().isEmpty()
+                        && b.spec.payloadKb() == s.spec.payloadKb()
                         && b.spec.concurrency() == s.spec.concurrency()
                         && b.spec.delayMillis() == s.spec.delayMillis()) {
                     s.throughputRatio = s.throughput / b.throughput;
@@ -286,6 +288,7 @@ final class MatrixRunner {
         }
         sb.append(
                 "(cliCPU/srvCPU: µs of process CPU per call; x/b: ratio to dubbo+hessian2 at the same c and delay)\n");
+        sb.append(PerKb.text(summaries));
         return sb.toString();
     }
 

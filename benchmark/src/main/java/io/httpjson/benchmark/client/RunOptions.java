@@ -1,6 +1,7 @@
 package io.httpjson.benchmark.client;
 
 import java.io.PrintStream;
+import java.util.Collection;
 import java.util.Set;
 
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,8 +41,23 @@ public class RunOptions {
     @Option(
             names = "--call",
             defaultValue = "echo",
-            description = "echo, sayHello, getUser or listUser. Default: ${DEFAULT-VALUE}.")
+            description =
+                    "echo, sayHello, getUser, listUser or echoList (see --payload-kb). Default: ${DEFAULT-VALUE}.")
     String call;
+
+    @Option(
+            names = "--payload-kb",
+            defaultValue = "1",
+            description =
+                    "echoList only: the size of the list of users sent and echoed, as JSON, in KB (e.g. 1, 16, 256, 1024). Default: ${DEFAULT-VALUE}.")
+    int payloadKb;
+
+    @Option(
+            names = "--gzip",
+            paramLabel = "off|on",
+            description =
+                    "httpjson only: off (the consumer neither gzips requests nor accepts gzipped responses) or on (it gzips every request and asks for gzipped responses, which the provider then gzips whatever their size). Default: httpjson's own settings, gzip from 32 KB both ways.")
+    String gzip;
 
     @Option(
             names = "--provider-jvm-args",
@@ -101,7 +117,37 @@ public class RunOptions {
         if (timeoutMillis < 1 || maxSeconds < 1 || serverThreads < 1) {
             throw usage("--timeout, --max-seconds and --server-threads must be positive");
         }
+        if (payloadKb < 1 || payloadKb > MAX_PAYLOAD_KB) {
+            throw usage("--payload-kb: " + payloadKb + " (expected: 1 to " + MAX_PAYLOAD_KB + ")");
+        }
+        if (gzip != null && !RunSpec.GZIP_OFF.equals(gzip) && !RunSpec.GZIP_ON.equals(gzip)) {
+            throw usage("--gzip: " + gzip + " (expected: off or on)");
+        }
         callType();
+    }
+
+    /** Below Dubbo's default payload limit (8 MiB) with room for the JSON of the reply's envelope. */
+    static final int MAX_PAYLOAD_KB = 4096;
+
+    /** The run's payload: --payload-kb for echoList, 0 (none) for the other calls. */
+    int payloadKbFor(CallType type, int kb) {
+        return type == CallType.ECHO_LIST ? kb : 0;
+    }
+
+    /** The run's gzip mode: --gzip for httpjson, httpjson's default (none) for the other protocols. */
+    static String gzipFor(String protocol, String mode) {
+        return "httpjson".equals(protocol) && mode != null ? mode : RunSpec.GZIP_DEFAULT;
+    }
+
+    /**
+     * The provider's JVM flags: {@code --provider-jvm-args}, plus a gzip threshold of 0 on its httpjson port when a
+     * run has gzip on (a consumer with gzip off never asks for it, so those runs stay uncompressed).
+     */
+    String providerJvmArgs(Collection<RunSpec> specs) {
+        boolean gzipOn = specs.stream().anyMatch(s -> RunSpec.GZIP_ON.equals(s.gzip()));
+        return gzipOn
+                ? providerJvmArgs + " -Dbenchmark.httpjson.params=" + RunSpec.GZIP_THRESHOLD + "=0"
+                : providerJvmArgs;
     }
 
     /** httpjson refuses binary serializations (it says so when exporting); everything else combines. */
