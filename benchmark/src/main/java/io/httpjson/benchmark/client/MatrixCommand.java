@@ -143,7 +143,15 @@ public class MatrixCommand implements Callable<Integer> {
                 throw run.usage("unknown protocol/serialization " + r.protocol + ":" + r.serialization);
             }
             if (!RunOptions.compatible(r.protocol, r.serialization)) {
-                throw run.usage("httpjson speaks JSON only, not " + r.serialization);
+                throw run.usage(
+                        "grpc".equals(r.protocol) || "protobuf".equals(r.serialization)
+                                ? "grpc goes with protobuf only: grpc:protobuf, not " + r.protocol + ":"
+                                        + r.serialization
+                                : "httpjson speaks JSON only, not " + r.serialization);
+            }
+            String unsupported = RunOptions.unsupportedCall(r.protocol, run.callType());
+            if (unsupported != null) {
+                throw run.usage(unsupported);
             }
             if (r.concurrency < 1 || r.concurrency > 5000 || r.delay < 0) {
                 throw run.usage("bad concurrency/delay in " + r);

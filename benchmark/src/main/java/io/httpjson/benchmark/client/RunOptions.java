@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.Collection;
 import java.util.Set;
 
+import io.httpjson.benchmark.grpc.GrpcClient;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -14,8 +15,9 @@ import picocli.CommandLine.Spec;
  * how the provider JVM is started, and how results are printed; and how one measured run is made.
  */
 public class RunOptions {
-    public static final Set<String> PROTOCOLS = Set.of("httpjson", "dubbo", "tri");
-    public static final Set<String> SERIALIZATIONS = Set.of("hessian2", "fastjson2", "fastjson2-text", "gson-text");
+    public static final Set<String> PROTOCOLS = Set.of("httpjson", "dubbo", "tri", "grpc");
+    public static final Set<String> SERIALIZATIONS =
+            Set.of("hessian2", "fastjson2", "fastjson2-text", "gson-text", "protobuf");
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
@@ -152,7 +154,17 @@ public class RunOptions {
 
     /** httpjson refuses binary serializations (it says so when exporting); everything else combines. */
     public static boolean compatible(String protocol, String serialization) {
+        if ("grpc".equals(protocol) || "protobuf".equals(serialization)) {
+            return "grpc".equals(protocol) && "protobuf".equals(serialization);
+        }
         return !"httpjson".equals(protocol) || serialization.endsWith("-text");
+    }
+
+    /** null when the call can be made over the protocol, else why not. */
+    static String unsupportedCall(String protocol, CallType call) {
+        return "grpc".equals(protocol) && call != CallType.ECHO
+                ? "grpc:protobuf makes the echo call only (rpcx-benchmark's Hello.Say), not " + call
+                : null;
     }
 
     PrintStream progressStream() {
@@ -160,6 +172,11 @@ public class RunOptions {
     }
 
     RunResult runOnce(RunSpec runSpec, String host, int port, int repeatNo) throws InterruptedException {
+        if ("grpc".equals(runSpec.protocol())) {
+            try (GrpcClient client = new GrpcClient(host, port, runSpec.timeoutMillis())) {
+                return LoadRunner.run(runSpec, client, repeatNo, progressStream());
+            }
+        }
         try (BenchClient client =
                 new BenchClient(runSpec.export(), host, port, runSpec.timeoutMillis(), runSpec.referenceParams())) {
             return LoadRunner.run(runSpec, client.service(), repeatNo, progressStream());
