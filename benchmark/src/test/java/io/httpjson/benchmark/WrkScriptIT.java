@@ -54,8 +54,12 @@ class WrkScriptIT {
         assertThat(m.find()).as(text).isTrue();
         assertThat(Double.parseDouble(m.group(1))).isPositive();
         assertThat(Double.parseDouble(m.group(2))).isPositive();
-        // the provider the script started is gone
         assertThat(text).doesNotContain("had errors");
+        // the provider the script started stops with it
+        Matcher pid = Pattern.compile("provider: pid (\\d+)").matcher(text);
+        assertThat(pid.find()).as(text).isTrue();
+        ProcessHandle.of(Long.parseLong(pid.group(1)))
+                .ifPresent(h -> h.onExit().orTimeout(20, TimeUnit.SECONDS).join());
         // its scratch directory was removed
         try (var left = Files.list(tmp)) {
             assertThat(left.filter(f -> f.getFileName().toString().startsWith("httpjson-wrk")))
