@@ -40,12 +40,6 @@ public final class Report {
             new Column("server_gc_count", "provider GCs during the measured phase", r -> r.providerGcCount),
             new Column("truncated", "true if the time limit stopped the run early", r -> r.truncated),
             new Column(
-                    "provider_jvm_args", "the provider JVM's flags, as it reports them", r -> r.providerJvmArguments),
-            new Column(
-                    "params",
-                    "reference parameters of this configuration only (--configs ...[k=v;...])",
-                    r -> r.spec.params()),
-            new Column(
                     "payload_kb",
                     "echoList: the list's size as JSON, KB (0 for the other calls)",
                     r -> r.spec.payloadKb()),
@@ -58,7 +52,13 @@ public final class Report {
             new Column(
                     "server_cpu_us_per_kb",
                     "echoList: provider process CPU time / calls / KB",
-                    RunResult::serverCpuMicrosPerKb));
+                    RunResult::serverCpuMicrosPerKb),
+            new Column(
+                    "provider_jvm_args", "the provider JVM's flags, as it reports them", r -> r.providerJvmArguments),
+            new Column(
+                    "params",
+                    "reference parameters of this configuration only (--configs ...[k=v;...])",
+                    r -> r.spec.params()));
 
     /** Doubles as in the CSV (three decimals), NaN and infinities as null. */
     private static final ValueFilter DOUBLES = (object, name, value) ->
