@@ -128,6 +128,9 @@ public class RunOptions {
         callType();
     }
 
+    /** The provider's extra httpjson protocol parameters ({@code ProviderServer}). */
+    static final String PROVIDER_HTTPJSON_PARAMS = "benchmark.httpjson.params";
+
     /** Below Dubbo's default payload limit (8 MiB) with room for the JSON of the reply's envelope. */
     static final int MAX_PAYLOAD_KB = 4096;
 
@@ -147,9 +150,15 @@ public class RunOptions {
      */
     String providerJvmArgs(Collection<RunSpec> specs) {
         boolean gzipOn = specs.stream().anyMatch(s -> RunSpec.GZIP_ON.equals(s.gzip()));
-        return gzipOn
-                ? providerJvmArgs + " -Dbenchmark.httpjson.params=" + RunSpec.GZIP_THRESHOLD + "=0"
-                : providerJvmArgs;
+        if (!gzipOn) {
+            return providerJvmArgs;
+        }
+        String flag = "-D" + PROVIDER_HTTPJSON_PARAMS + "=";
+        String threshold = RunSpec.GZIP_THRESHOLD + "=0";
+        // parameters already given there are kept; the threshold is added to them
+        return providerJvmArgs.contains(flag)
+                ? providerJvmArgs.replace(flag, flag + threshold + ",")
+                : providerJvmArgs + " " + flag + threshold;
     }
 
     /** httpjson refuses binary serializations (it says so when exporting); everything else combines. */
