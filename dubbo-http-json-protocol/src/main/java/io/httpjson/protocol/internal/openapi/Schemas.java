@@ -223,7 +223,7 @@ final class Schemas {
     }
 
     private static String describe(Class<?> raw, Type[] args) {
-        StringBuilder sb = new StringBuilder(raw.getName());
+        StringBuilder sb = new StringBuilder(raw.getTypeName());
         for (int i = 0; i < args.length; i++) {
             sb.append(i == 0 ? "<" : ", ").append(args[i].getTypeName());
         }
