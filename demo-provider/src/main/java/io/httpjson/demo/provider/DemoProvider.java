@@ -143,6 +143,10 @@ public final class DemoProvider implements AutoCloseable {
                 }
                 ProtocolConfig protocol = new ProtocolConfig(name, port);
                 protocol.setHost(LOOPBACK);
+                if (HTTPJSON.equals(name)) {
+                    // GET /openapi.json and the catalog page at GET /: the demo shows them
+                    protocol.setParameters(new LinkedHashMap<>(Map.of("httpjson.openapi", "true")));
+                }
                 protocols.add(protocol);
                 ports.put(name, port);
             }
