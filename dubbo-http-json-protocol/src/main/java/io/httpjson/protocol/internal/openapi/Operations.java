@@ -17,7 +17,7 @@ import io.httpjson.protocol.internal.Wire;
  * The operation of one method name of one service: {@code POST /{interface}/{method}}, its arguments as the JSON
  * array of all of them ({@code prefixItems}) or, where the provider accepts it, the object keyed by parameter
  * name; its value; its declared exceptions. Overloads share the path, which OpenAPI gives one operation: it
- * requires {@code Dubbo-Parameter-Types} (an enum of the signatures) and its body and value are {@code oneOf} the
+ * requires {@code Dubbo-Parameter-Types} (an enum of the signatures) and its body and value are {@code anyOf} the
  * overloads'.
  */
 final class Operations {
@@ -55,7 +55,7 @@ final class Operations {
                 "The arguments: a JSON array of all of them in order (always accepted)"
                         + (overloads.length > 1 ? "; pick the overload with " + Wire.PARAMETER_TYPES : ""));
         requestBody.put("required", needsBody);
-        requestBody.put("content", json(oneOf(bodies)));
+        requestBody.put("content", json(anyOf(bodies)));
         op.put("requestBody", requestBody);
         op.put("responses", responses(service, overloads));
         return op;
@@ -135,7 +135,7 @@ final class Operations {
         Map<String, Object> ok = new LinkedHashMap<>();
         ok.put("description", anyVoid && values.isEmpty() ? "Done (a void method: empty body)" : "The return value");
         if (!values.isEmpty()) {
-            ok.put("content", json(oneOf(values)));
+            ok.put("content", json(anyOf(values)));
         }
         responses.put("200", ok);
         List<Object> errors = new ArrayList<>();
@@ -167,8 +167,10 @@ final class Operations {
         return new Class<?>[0];
     }
 
-    private static Object oneOf(List<Object> schemas) {
-        return schemas.size() == 1 ? schemas.get(0) : Map.of("oneOf", schemas);
+    /** The overloads' schemas: the one schema if they are all the same, else any of them (they may overlap). */
+    private static Object anyOf(List<Object> schemas) {
+        List<Object> distinct = new ArrayList<>(new LinkedHashSet<>(schemas));
+        return distinct.size() == 1 ? distinct.get(0) : Map.of("anyOf", distinct);
     }
 
     static Map<String, Object> json(Object schema) {
