@@ -7,9 +7,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion.VersionFlag;
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
 import io.httpjson.protocol.testing.DubboServer;
@@ -231,6 +237,60 @@ class OpenApiDocumentTest {
                         .getAsString())
                 .isEqualTo("integer");
         assertThat(schema("Error").getAsJsonArray("required").toString()).contains("code", "status", "message");
+    }
+
+    /** The schema of the answer with {@code status} of the operation at {@code path}, its refs resolvable. */
+    private static JsonSchema answerSchema(String path, String status) throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        JsonNode document = mapper.readTree(json);
+        ObjectNode root = mapper.createObjectNode();
+        root.setAll((ObjectNode) mapper.readTree(answer(post(path), status).toString()));
+        root.set("components", document.get("components"));
+        return JsonSchemaFactory.getInstance(VersionFlag.V202012).getSchema(root);
+    }
+
+    @Test
+    void realAnswersMatchTheirSchemas() throws Exception {
+        String[][] calls = {
+            {TEST + "hello", "[\"x\"]"},
+            {TEST + "getUser", "[7]"},
+            {TEST + "users", "[[1, 2]]"},
+            {TEST + "byName", "[{\"a\": {\"id\": 1, \"name\": \"a\", \"tags\": [\"t\"]}}]"},
+            {TEST + "userArray", "[[{\"id\": 1, \"status\": \"LOCKED\"}]]"},
+            {TEST + "doubled", "[[1, 2]]"},
+            {TEST + "echoBytes", "[\"AAEC/4A=\"]"},
+            {TEST + "add", "[1.5, 2]"},
+            {TEST + "big", "[9007199254740993]"},
+            {TEST + "plusDays", "[\"2024-01-31T10:15:30\", 1]"},
+            {TEST + "instant", "[\"2024-01-31T10:15:30Z\"]"},
+            {TEST + "flip", "[\"ACTIVE\"]"},
+            {TEST + "helloAsync", "[\"x\"]"},
+            {TEST + "count", "[]"},
+            {CATALOG + "search", "[\"q\", 2]"},
+            {CATALOG + "statuses", "[[7]]"},
+        };
+        ObjectMapper mapper = new ObjectMapper();
+        for (String[] call : calls) {
+            HttpResponse<String> r = Http.post(server.baseUrl() + call[0], call[1]);
+            assertThat(r.statusCode()).as(call[0] + " " + r.body()).isEqualTo(200);
+            assertThat(answerSchema(call[0], "200").validate(mapper.readTree(r.body())))
+                    .as(call[0] + " answered " + r.body())
+                    .isEmpty();
+        }
+        HttpResponse<String> failed = Http.post(server.baseUrl() + TEST + "fail", "[\"no\", 42]");
+        assertThat(failed.statusCode()).isEqualTo(500);
+        assertThat(answerSchema(TEST + "fail", "500").validate(mapper.readTree(failed.body())))
+                .as(failed.body())
+                .isEmpty();
+        HttpResponse<String> refused = Http.post(server.baseUrl() + TEST + "concat", "[1, 2]");
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(answerSchema(TEST + "concat", "default").validate(mapper.readTree(refused.body())))
+                .as(refused.body())
+                .isEmpty();
+        // and the schemas do refuse what the wire would not carry
+        assertThat(answerSchema(TEST + "getUser", "200")
+                        .validate(mapper.readTree("{\"code\": 0, \"data\": {\"id\": \"7\", \"status\": \"GONE\"}}")))
+                .hasSize(2);
     }
 
     @Test
