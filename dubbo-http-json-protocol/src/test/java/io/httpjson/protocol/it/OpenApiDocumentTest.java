@@ -18,6 +18,7 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion.VersionFlag;
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.testing.DubboServer;
 import io.httpjson.protocol.testing.Http;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -25,11 +26,13 @@ import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import org.apache.dubbo.common.URL;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@code GET /openapi.json} with {@code httpjson.openapi=true}: a valid OpenAPI 3.1 document (read by a real
@@ -308,6 +311,16 @@ class OpenApiDocumentTest {
         // on, only GET serves them
         assertThat(Http.post(server.baseUrl() + "/openapi.json", "[]").statusCode())
                 .isEqualTo(404);
+    }
+
+    @Test
+    void theSwitchIsTrueOrFalse() {
+        String url = "httpjson://127.0.0.1:8090/x.Y?httpjson.openapi=";
+        assertThat(HttpFeatures.of(URL.valueOf(url + "true")).openapi()).isTrue();
+        assertThat(HttpFeatures.of(URL.valueOf("httpjson://127.0.0.1:8090/x.Y")).openapi())
+                .isFalse();
+        assertThatThrownBy(() -> HttpFeatures.of(URL.valueOf(url + "yes")))
+                .hasMessageStartingWith("httpjson.openapi: yes (expected: true or false)");
     }
 
     @Test
