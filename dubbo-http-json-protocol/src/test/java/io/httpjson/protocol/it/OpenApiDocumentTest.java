@@ -59,6 +59,18 @@ class OpenApiDocumentTest {
             .service(CatalogService.class, new CatalogService.Impl())
             .build();
 
+    @RegisterExtension
+    static DubboServer gson = DubboServer.builder()
+            .param("httpjson.openapi", "true")
+            .param("serialization", "gson-text")
+            .service(TestService.class, new TestServiceImpl())
+            .service(TestService.class, new TestServiceImpl(), s -> {
+                s.setVersion("2.0");
+                s.setGroup("blue");
+            })
+            .service(CatalogService.class, new CatalogService.Impl())
+            .build();
+
     static String json;
     static JsonObject doc;
 
@@ -95,6 +107,13 @@ class OpenApiDocumentTest {
         assertThat(api.getPaths().get(TEST + "getUser").getPost().getOperationId())
                 .isEqualTo("TestService_getUser");
         assertThat(api.getComponents().getSchemas()).containsKeys("ResultOfPageOfUser", "User", "Status", "Error");
+    }
+
+    @Test
+    void bothJsonEnginesWriteTheSameDocument() {
+        HttpResponse<String> r = get(gson, "/openapi.json");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(JsonParser.parseString(r.body())).isEqualTo(doc);
     }
 
     private static JsonObject schema(String name) {
