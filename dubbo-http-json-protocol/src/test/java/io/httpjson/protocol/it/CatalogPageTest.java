@@ -20,6 +20,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -149,6 +150,23 @@ class CatalogPageTest {
         assertThat(png).isNotNull();
         Files.copy(png, OUT.resolve("catalog.png"), StandardCopyOption.REPLACE_EXISTING);
         assertThat(Files.size(OUT.resolve("catalog.png"))).isGreaterThan(1000);
+    }
+
+    @Test
+    void anOverloadIsPickedInTheForm() {
+        open();
+        browser.findElement(By.cssSelector("a.method[data-path='" + TEST + "overloaded']"))
+                .click();
+        Select types = new Select(browser.findElement(By.cssSelector("select[data-header='Dubbo-Parameter-Types']")));
+        types.selectByValue("int");
+        assertThat(browser.findElement(By.id("body")).getDomProperty("value")).isEqualTo("[1]");
+        browser.findElement(By.id("send")).click();
+        WebElement status = browser.findElement(By.id("status"));
+        waiting().until(d -> !status.getText().isEmpty());
+        assertThat(status.getText()).startsWith("200");
+        assertThat(shown("response-body")).isEqualTo("\"int:1\"");
+        types.selectByValue("java.lang.String,int");
+        assertThat(browser.findElement(By.id("body")).getDomProperty("value")).isEqualTo("[\"text\",1]");
     }
 
     @Test

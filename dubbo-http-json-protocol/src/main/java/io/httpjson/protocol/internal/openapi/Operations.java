@@ -126,11 +126,7 @@ final class Operations {
             } else {
                 values.add(schemas.of(m.returnType()));
             }
-            for (Class<?> e : declared(service, m)) {
-                if (!RuntimeException.class.isAssignableFrom(e) && !Error.class.isAssignableFrom(e)) {
-                    thrown.add(e);
-                }
-            }
+            thrown.addAll(Arrays.asList(declared(service, m)));
         }
         Map<String, Object> ok = new LinkedHashMap<>();
         ok.put("description", anyVoid && values.isEmpty() ? "Done (a void method: empty body)" : "The return value");
