@@ -15,11 +15,28 @@ public interface CatalogService {
 
     Map<String, List<Status>> statuses(List<Long> ids);
 
+    /** A type that holds itself. */
+    Node tree(int depth);
+
+    /** A class whose generic superclass fixes the type variable. */
+    UserPage firstPage();
+
     /** One page of a larger result. */
     class Page<T> {
         public int number;
         public long total;
         public List<T> items = new ArrayList<>();
+    }
+
+    /** A tree: its children are Nodes. */
+    class Node {
+        public String name;
+        public List<Node> children = new ArrayList<>();
+    }
+
+    /** A Page of Users by inheritance. */
+    class UserPage extends Page<User> {
+        public String cursor;
     }
 
     /** The implementation the tests export. */
@@ -36,6 +53,26 @@ public interface CatalogService {
         @Override
         public Map<String, List<Status>> statuses(List<Long> ids) {
             return Map.of("7", List.of(Status.ACTIVE));
+        }
+
+        @Override
+        public Node tree(int depth) {
+            Node n = new Node();
+            n.name = "level " + depth;
+            if (depth > 0) {
+                n.children.add(tree(depth - 1));
+            }
+            return n;
+        }
+
+        @Override
+        public UserPage firstPage() {
+            UserPage p = new UserPage();
+            p.number = 1;
+            p.total = 1;
+            p.cursor = "next";
+            p.items.add(new User(1, "one"));
+            return p;
         }
     }
 }

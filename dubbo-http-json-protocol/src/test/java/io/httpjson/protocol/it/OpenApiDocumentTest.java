@@ -167,6 +167,22 @@ class OpenApiDocumentTest {
         assertThat(schema("Status").getAsJsonArray("enum").toString()).isEqualTo("[\"ACTIVE\",\"LOCKED\"]");
         assertThat(answer(post(TEST + "getUser"), "200").get("$ref").getAsString())
                 .isEqualTo("#/components/schemas/ResultOfUser");
+        // a type that holds itself refers to its own component
+        assertThat(schema("Node")
+                        .getAsJsonObject("properties")
+                        .getAsJsonObject("children")
+                        .getAsJsonObject("items")
+                        .get("$ref")
+                        .getAsString())
+                .isEqualTo("#/components/schemas/Node");
+        // a generic superclass's type variables are resolved for its fields
+        JsonObject userPage = schema("UserPage").getAsJsonObject("properties");
+        assertThat(userPage.keySet()).contains("cursor", "number", "total", "items");
+        assertThat(userPage.getAsJsonObject("items")
+                        .getAsJsonObject("items")
+                        .get("$ref")
+                        .getAsString())
+                .isEqualTo("#/components/schemas/User");
     }
 
     @Test
@@ -290,6 +306,8 @@ class OpenApiDocumentTest {
             {TEST + "count", "[]"},
             {CATALOG + "search", "[\"q\", 2]"},
             {CATALOG + "statuses", "[[7]]"},
+            {CATALOG + "tree", "[2]"},
+            {CATALOG + "firstPage", "[]"},
         };
         ObjectMapper mapper = new ObjectMapper();
         for (String[] call : calls) {
