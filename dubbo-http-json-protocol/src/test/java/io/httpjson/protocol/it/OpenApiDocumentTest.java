@@ -311,8 +311,18 @@ class OpenApiDocumentTest {
         };
         ObjectMapper mapper = new ObjectMapper();
         for (String[] call : calls) {
-            HttpResponse<String> r = Http.post(server.baseUrl() + call[0], call[1]);
+            HttpResponse<String> r = Http.post(server.baseUrl() + call[0], call[1], "Dubbo-Request-Id", "42");
             assertThat(r.statusCode()).as(call[0] + " " + r.body()).isEqualTo(200);
+            // the answer's headers the document lists
+            assertThat(r.headers().firstValue("Dubbo-Request-Id")).hasValue("42");
+            assertThat(r.headers().firstValue("Server-Timing"))
+                    .hasValueSatisfying(t -> assertThat(t).startsWith("dubbo;dur="));
+            assertThat(post(call[0])
+                            .getAsJsonObject("responses")
+                            .getAsJsonObject("200")
+                            .getAsJsonObject("headers")
+                            .keySet())
+                    .contains("Dubbo-Request-Id", "Server-Timing", "Dubbo-Attachments");
             assertThat(answerSchema(call[0], "200").validate(mapper.readTree(r.body())))
                     .as(call[0] + " answered " + r.body())
                     .isEmpty();

@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal.openapi;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -12,6 +13,7 @@ final class Headers {
 
     static final String TIMEOUT = "DubboTimeout";
     static final String ATTACHMENTS = "DubboAttachments";
+    static final String REQUEST_ID = "DubboRequestId";
 
     private Headers() {}
 
@@ -23,7 +25,7 @@ final class Headers {
         timeout.put("minimum", 0);
         Map<String, Object> attachments = new LinkedHashMap<>();
         attachments.put("type", "string");
-        attachments.put("examples", new ArrayList<>(java.util.List.of("traceId=abc123,user=J%C3%B6rg")));
+        attachments.put("examples", List.of("traceId=abc123,user=J%C3%B6rg"));
         Map<String, Object> c = new LinkedHashMap<>();
         c.put(
                 TIMEOUT,
@@ -38,7 +40,38 @@ final class Headers {
                         Wire.ATTACHMENTS,
                         "Dubbo attachments: key=value pairs joined by ',', keys and values percent-encoded UTF-8",
                         attachments));
+        c.put(
+                REQUEST_ID,
+                header(
+                        Wire.REQUEST_ID,
+                        "Any token: the provider echoes it on the answer (a pooling client can match answers to"
+                                + " requests)",
+                        string()));
         return c;
+    }
+
+    /** The headers of an answer to a call, as OpenAPI response headers. */
+    static Map<String, Object> response() {
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put(Wire.REQUEST_ID, responseHeader("The request's " + Wire.REQUEST_ID + ", echoed"));
+        h.put(Wire.ATTACHMENTS, responseHeader("Attachments the service set, encoded as in the request header"));
+        h.put(
+                "Server-Timing",
+                responseHeader("Milliseconds the provider held the call, e.g. dubbo;dur=0.042 (W3C Server Timing)"));
+        return h;
+    }
+
+    private static Map<String, Object> responseHeader(String description) {
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("description", description);
+        h.put("schema", string());
+        return h;
+    }
+
+    private static Map<String, Object> string() {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("type", "string");
+        return s;
     }
 
     /** A header whose values are those exported here (any string if none is). */

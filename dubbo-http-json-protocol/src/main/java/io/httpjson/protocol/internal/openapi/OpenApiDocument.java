@@ -118,6 +118,7 @@ public final class OpenApiDocument {
                 "The service group (?group= does the same); may be left out when the service is exported once"));
         parameters.add(Headers.ref(Headers.TIMEOUT));
         parameters.add(Headers.ref(Headers.ATTACHMENTS));
+        parameters.add(Headers.ref(Headers.REQUEST_ID));
         return parameters;
     }
 

@@ -130,6 +130,7 @@ final class Operations {
         }
         Map<String, Object> ok = new LinkedHashMap<>();
         ok.put("description", anyVoid && values.isEmpty() ? "Done (a void method: empty body)" : "The return value");
+        ok.put("headers", Headers.response());
         if (!values.isEmpty()) {
             ok.put("content", json(anyOf(values)));
         }
