@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
+import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.openapi.OpenApiDocument;
 import org.eclipse.jetty.http.HttpFields;
@@ -45,7 +47,14 @@ final class Catalog {
         HttpFields.Mutable headers = ex.response.getHeaders();
         if (DOCUMENT.equals(path)) {
             headers.put(HttpHeader.CACHE_CONTROL, "no-store");
-            ex.json(200, OpenApiDocument.build(exports(), features.healthPath()), null);
+            Map<String, Object> document;
+            try {
+                document = OpenApiDocument.build(exports(), features.healthPath());
+            } catch (RuntimeException | LinkageError e) {
+                // a type of a service's methods that reflection cannot read (e.g. a class missing at run time)
+                throw new CallError(ErrorCode.SERVER_ERROR, "the OpenAPI document could not be made: " + e);
+            }
+            ex.json(200, document, null);
             return true;
         }
         if (PAGE.equals(path)) {
