@@ -108,6 +108,8 @@ class OpenApiClientTest {
                 venv.resolve("bin/pip").toString(),
                 "install",
                 "-q",
+                "--no-cache-dir",
+                "--disable-pip-version-check",
                 "-r",
                 client.resolve("requirements.txt").toString());
         assumeTrue(

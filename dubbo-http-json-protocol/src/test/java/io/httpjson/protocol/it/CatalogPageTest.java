@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Map;
 
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
@@ -72,6 +73,8 @@ class CatalogPageTest {
                 .usingDriverExecutable(driver.toFile())
                 .usingAnyFreePort()
                 .withLogFile(OUT.resolve("chromedriver.log").toFile())
+                // what Chromium keeps in the home directory (certificate store, font cache) goes under target/ too
+                .withEnvironment(Map.of("HOME", OUT.toAbsolutePath().toString()))
                 .build();
         browser = new ChromeDriver(service, options);
         browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
