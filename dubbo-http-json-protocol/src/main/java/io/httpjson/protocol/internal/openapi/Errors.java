@@ -36,7 +36,7 @@ final class Errors {
                     ErrorBody.HELP,
                     described(
                             type("string"),
-                            "where docs/troubleshooting.md explains the code, e.g. " + ErrorCode.BAD_REQUEST.help()));
+                            "the link to the troubleshooting guide's section on the code (httpjson.help-base-url)"));
             properties.put(
                     ErrorBody.RPC_CODE,
                     described(type("integer"), "Dubbo's RpcException code, when a provider filter refused the call"));
