@@ -163,6 +163,22 @@ class OpenApiClientTest {
         assertThat(body.get("code").getAsString()).isEqualTo("BUSINESS_EXCEPTION");
         assertThat(body.get("exception").getAsString()).isEqualTo("io.httpjson.demo.api.UserNotFoundException");
         assertThat(body.getAsJsonObject("fields").get("code").getAsInt()).isEqualTo(40401);
+
+        // longs beyond 2^53, base64 bytes, dates, durations, null, overloads, attachments, versions and groups
+        assertThat(out.get("nextId").getAsString()).isEqualTo("9007199254740994");
+        assertThat(out.get("nextIds").toString()).isEqualTo("[2,9007199254740994]");
+        assertThat(out.get("reverse").getAsString()).isEqualTo("/wIBAA==");
+        assertThat(out.get("plusDays").getAsString()).isEqualTo("2024-03-01");
+        assertThat(out.get("between").getAsString()).isEqualTo("PT1.5S");
+        assertThat(out.get("describe").getAsString()).isEqualTo("text:x");
+        assertThat(out.get("emptyToNull").isJsonNull()).isTrue();
+        assertThat(out.get("format").toString()).isEqualTo("[\"ABC\",\"   abc\",\"00042\"]");
+        assertThat(out.get("repeat").getAsString()).isEqualTo("ababab");
+        assertThat(out.get("slow").getAsInt()).isEqualTo(1);
+        JsonObject attachments = out.getAsJsonObject("attachments");
+        assertThat(attachments.get("data").toString()).isEqualTo("{\"a\":\"1\",\"b\":\"Jörg\"}");
+        assertThat(attachments.get("header").getAsString()).contains("echoed=2");
+        assertThat(out.get("release").toString()).isEqualTo("[\"1.0.0/stable\",\"2.0.0/canary\"]");
     }
 
     record Run(int exit, String output) {}

@@ -58,7 +58,8 @@ final class Scalars {
             return described(type("number", null), "A decimal of any precision. " + Schemas.BIG_NUMBER);
         }
         if (c == byte[].class) {
-            Map<String, Object> s = type("string", "byte");
+            // OpenAPI 3.1's way; format byte (3.0's) makes some generators hand back the raw JSON text as bytes
+            Map<String, Object> s = type("string", null);
             s.put("contentEncoding", "base64");
             return described(s, "bytes as base64 (RFC 4648, padded)");
         }
