@@ -147,7 +147,7 @@ class NginxTest {
                 "    }",
                 "    server {",
                 "        listen 127.0.0.1:" + listen + ";",
-                "        keepalive_timeout 55s;",
+                "        keepalive_timeout 55s 55;",
                 "        keepalive_requests 1000000;",
                 "        keepalive_time 24h;",
                 "        client_max_body_size 1m;",
@@ -198,6 +198,9 @@ class NginxTest {
                 "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).isEqualTo("\"v ✓\"");
+        // nginx's own keep-alive time, not the provider's: the Java consumer retires idle connections by it
+        assertThat(r.headers().firstValue("Keep-Alive")).hasValue("timeout=55");
+        assertThat(r.headers().firstValue("Server-Timing")).isPresent();
         assertThat(r.headers().firstValue("Dubbo-Attachments"))
                 .hasValueSatisfying(h -> assertThat(h).contains("reply-k=seen%3Av%20%E2%9C%93"));
         assertThat(Http.post(
