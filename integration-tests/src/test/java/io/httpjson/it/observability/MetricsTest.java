@@ -115,6 +115,8 @@ public class MetricsTest {
                                 "method=\"add\""))
                         .isEqualTo(3);
                 assertThat(scrape).contains("interface=\"" + Calculator.class.getName() + "\"");
+                // with the default httpjson.dispatch=jetty the calls run on Jetty's pool, which Dubbo does not see
+                assertThat(scrape).doesNotContain("thread_pool_name=\"DubboServerHandler-" + p.port + "\"");
             });
         }
     }
