@@ -86,6 +86,7 @@ public class TracingTest {
     static FrameworkModel framework;
     static DubboBootstrap bootstrap;
     static int httpjsonPort;
+    static Front frontOverHttpjson;
 
     /** What a Micrometer Tracing setup (Spring Boot's, say) gives Dubbo: an ObservationRegistry that makes spans. */
     static ObservationRegistry observationRegistry() {
@@ -137,6 +138,11 @@ public class TracingTest {
         backReference.setUrl("dubbo://127.0.0.1:" + dubboPort);
         backReference.setTimeout(5000);
         backReference.setRetries(0);
+        ReferenceConfig<Front> frontReference = new ReferenceConfig<>();
+        frontReference.setInterface(Front.class);
+        frontReference.setUrl("httpjson://127.0.0.1:" + httpjsonPort);
+        frontReference.setTimeout(5000);
+        frontReference.setRetries(0);
         bootstrap
                 .application(app)
                 .tracing(tracing)
@@ -145,8 +151,10 @@ public class TracingTest {
                 .service(frontService)
                 .service(backService)
                 .reference(backReference)
+                .reference(frontReference)
                 .start();
         front.back = backReference.get();
+        frontOverHttpjson = frontReference.get();
     }
 
     @AfterAll
@@ -181,10 +189,15 @@ public class TracingTest {
 
     /** The three spans of one relay call, once all have ended. */
     static List<SpanData> threeSpans() {
+        return spans(3);
+    }
+
+    /** The spans of one call, once {@code count} have ended. */
+    static List<SpanData> spans(int count) {
         await().atMost(Duration.ofSeconds(10))
-                .until(() -> SPANS.getFinishedSpanItems().size() >= 3);
+                .until(() -> SPANS.getFinishedSpanItems().size() >= count);
         List<SpanData> spans = SPANS.getFinishedSpanItems();
-        assertThat(spans).as("%s", spans).hasSize(3);
+        assertThat(spans).as("%s", spans).hasSize(count);
         return spans;
     }
 
@@ -216,6 +229,21 @@ public class TracingTest {
                         .getParentSpanContext()
                         .isValid())
                 .isFalse();
+    }
+
+    /** The Java consumer's span goes over httpjson as a traceparent header: the provider's span is its child. */
+    @Test
+    void theJavaConsumerCarriesItsTraceOverHttpjson() {
+        assertThat(frontOverHttpjson.relay("java")).isEqualTo("front:JAVA");
+        List<SpanData> spans = spans(4);
+        SpanData frontClient = only(spans, SpanKind.CLIENT, Front.class);
+        SpanData frontServer = only(spans, SpanKind.SERVER, Front.class);
+        SpanData backClient = only(spans, SpanKind.CLIENT, Back.class);
+        SpanData backServer = only(spans, SpanKind.SERVER, Back.class);
+        assertThat(spans).allSatisfy(s -> assertThat(s.getTraceId()).isEqualTo(frontClient.getTraceId()));
+        assertThat(frontServer.getParentSpanId()).isEqualTo(frontClient.getSpanId());
+        assertThat(backClient.getParentSpanId()).isEqualTo(frontServer.getSpanId());
+        assertThat(backServer.getParentSpanId()).isEqualTo(backClient.getSpanId());
     }
 
     static SpanData only(List<SpanData> spans, SpanKind kind, Class<?> service) {
