@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +58,7 @@ class NginxTest {
     static Path dir;
     static Process nginx;
     static int port;
+    static int closingPort;
 
     private static DubboServer provider(String name) {
         return DubboServer.builder()
@@ -94,7 +96,8 @@ class NginxTest {
         Files.createDirectories(dir.resolve("temp"));
         Files.deleteIfExists(dir.resolve("access.log"));
         port = DubboServer.freePort();
-        String conf = config(dir, port, List.of(a.port(), b.port()));
+        closingPort = DubboServer.freePort();
+        String conf = config(dir, port, closingPort, List.of(a.port(), b.port()));
         Files.writeString(dir.resolve("nginx.conf"), conf);
         nginx = new ProcessBuilder(
                         binary,
@@ -123,7 +126,7 @@ class NginxTest {
      * The configuration docs/gateways.md shows, with the paths of this test: the process settings keep nginx in the
      * foreground as one process that writes only under {@code dir}.
      */
-    static String config(Path dir, int listen, List<Integer> providers) {
+    static String config(Path dir, int listen, int closing, List<Integer> providers) {
         StringBuilder servers = new StringBuilder();
         for (int p : providers) {
             servers.append("        server 127.0.0.1:").append(p).append(" max_fails=0;\n");
@@ -136,7 +139,7 @@ class NginxTest {
                 "error_log " + dir.resolve("error.log") + " warn;",
                 "events { worker_connections 1024; }",
                 "http {",
-                "    log_format calls '$request_uri $status $upstream_addr $pipe $request_time';",
+                "    log_format calls '$request_uri $status $upstream_addr $pipe $request_time $connection $connection_requests';",
                 "    access_log " + dir.resolve("access.log") + " calls;",
                 "    client_body_temp_path " + dir.resolve("temp/body") + ";",
                 "    proxy_temp_path " + dir.resolve("temp/proxy") + ";",
@@ -163,6 +166,16 @@ class NginxTest {
                 "            proxy_connect_timeout 2s;",
                 "            proxy_read_timeout 3s;",
                 "            proxy_send_timeout 10s;",
+                "        }",
+                "    }",
+                "    # the same, but closing every client connection after 100 requests",
+                "    server {",
+                "        listen 127.0.0.1:" + closing + ";",
+                "        keepalive_requests 100;",
+                "        location / {",
+                "            proxy_pass http://httpjson;",
+                "            proxy_http_version 1.1;",
+                "            proxy_set_header Connection \"\";",
                 "        }",
                 "    }",
                 "}",
@@ -343,6 +356,37 @@ class NginxTest {
         assertThat(lines)
                 .anySatisfy(l -> assertThat(l).contains(" 127.0.0.1:" + a.port() + " "))
                 .anySatisfy(l -> assertThat(l).contains(" 127.0.0.1:" + b.port() + " "));
+    }
+
+    /**
+     * nginx closes a client connection after keepalive_requests (here 100). With pipelining off the consumer never
+     * has a request behind the one nginx answers last, so no call is lost (docs/gateways.md, "Connections closed by
+     * nginx").
+     */
+    @Test
+    void withPipeliningOffNoCallIsLostWhenNginxClosesConnections() throws Exception {
+        TestService s = a.reference(TestService.class, r -> {
+            r.setUrl("httpjson://127.0.0.1:" + closingPort);
+            r.setParameters(Map.of("httpjson.pipelining", "1"));
+        });
+        int callers = 8;
+        int calls = 250;
+        Callers.concurrently(callers, c -> {
+            for (int i = 0; i < calls; i++) {
+                assertThat(s.doubled(new int[] {c, i})).containsExactly(2 * c, 2 * i);
+            }
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> linesOf("/doubled ").size() >= callers * calls);
+        List<String> lines = linesOf("/doubled ");
+        assertThat(lines)
+                .hasSize(callers * calls)
+                .allSatisfy(l -> assertThat(l).contains(" 200 ").doesNotContain(" p "));
+        // the last field is the request's number on its connection: nginx closed connections at 100
+        assertThat(lines).anySatisfy(l -> assertThat(l).endsWith(" 100"));
+    }
+
+    private static List<String> linesOf(String path) throws IOException {
+        return accessLog().stream().filter(l -> l.contains(path)).toList();
     }
 
     private static List<String> concatLines() throws IOException {
