@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.MetricsConfig;
 import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
@@ -25,6 +26,7 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -117,6 +119,36 @@ public class MetricsTest {
                 assertThat(scrape).contains("interface=\"" + Calculator.class.getName() + "\"");
                 // with the default httpjson.dispatch=jetty the calls run on Jetty's pool, which Dubbo does not see
                 assertThat(scrape).doesNotContain("thread_pool_name=\"DubboServerHandler-" + p.port + "\"");
+            });
+        }
+    }
+
+    /** A Java consumer calling over httpjson: its side counts the calls as well, failures included. */
+    @Test
+    void aJavaConsumersCallsOverHttpjsonAreCountedOnItsSide() throws Exception {
+        try (Provider p = new Provider(Map.of())) {
+            ReferenceConfig<Calculator> ref =
+                    new ReferenceConfig<>(p.bootstrap.getApplicationModel().getDefaultModule());
+            ref.setInterface(Calculator.class);
+            ref.setUrl("httpjson://127.0.0.1:" + p.port);
+            ref.setTimeout(5000);
+            ref.setRetries(0);
+            Calculator calculator = ref.get();
+            assertThat(calculator.add(2, 2)).isEqualTo(4);
+            assertThat(calculator.add(3, 3)).isEqualTo(6);
+            assertThatThrownBy(() -> calculator.divide(1, 0)).hasMessageContaining("/ by zero");
+
+            String app = "application_name=\"" + p.name + "\"";
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+                String scrape = p.scrape();
+                assertThat(value(scrape, "dubbo_consumer_requests_total", app, "method=\"add\""))
+                        .isEqualTo(2);
+                assertThat(value(scrape, "dubbo_consumer_requests_succeed_total", app, "method=\"add\""))
+                        .isEqualTo(2);
+                assertThat(value(scrape, "dubbo_consumer_requests_business_failed_total", app, "method=\"divide\""))
+                        .isEqualTo(1);
+                assertThat(value(scrape, "dubbo_provider_requests_total", app, "method=\"add\""))
+                        .isEqualTo(2);
             });
         }
     }
