@@ -110,8 +110,10 @@ class NginxTest {
                 .start();
         await().atMost(Duration.ofSeconds(20)).until(() -> {
             if (!nginx.isAlive()) {
+                Path log = dir.resolve("error.log");
                 throw new IllegalStateException("nginx exited with " + nginx.exitValue() + ": "
-                        + Files.readString(dir.resolve("nginx.out")) + Files.readString(dir.resolve("error.log")));
+                        + Files.readString(dir.resolve("nginx.out"))
+                        + (Files.exists(log) ? Files.readString(log) : ""));
             }
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
