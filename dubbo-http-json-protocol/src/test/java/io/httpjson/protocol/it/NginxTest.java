@@ -159,7 +159,7 @@ class NginxTest {
                 "        keepalive_timeout 55s 55;",
                 "        keepalive_requests 1000000;",
                 "        keepalive_time 24h;",
-                "        client_max_body_size 1m;",
+                "        client_max_body_size 8m;",
                 "        location / {",
                 "            proxy_pass http://httpjson;",
                 "            proxy_http_version 1.1;",
