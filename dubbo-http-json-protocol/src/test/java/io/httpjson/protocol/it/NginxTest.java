@@ -16,7 +16,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
@@ -55,10 +57,28 @@ class NginxTest {
     @RegisterExtension
     static DubboServer b = provider("b");
 
+    /** One Dubbo thread and a queue: a call waits there while another runs (its own nginx upstream). */
+    static final CountDownLatch SLOW_RUNNING = new CountDownLatch(1);
+
+    @RegisterExtension
+    static DubboServer queued = DubboServer.builder()
+            .param("httpjson.dispatch", "pool")
+            .param("threads", "1")
+            .param("queues", "10")
+            .service(TestService.class, new TestServiceImpl() {
+                @Override
+                public String slow(int millis) {
+                    SLOW_RUNNING.countDown();
+                    return super.slow(millis);
+                }
+            })
+            .build();
+
     static Path dir;
     static Process nginx;
     static int port;
     static int closingPort;
+    static int queuedPort;
 
     private static DubboServer provider(String name) {
         return DubboServer.builder()
@@ -97,7 +117,9 @@ class NginxTest {
         Files.deleteIfExists(dir.resolve("access.log"));
         port = DubboServer.freePort();
         closingPort = DubboServer.freePort();
-        String conf = config(dir, port, closingPort, List.of(a.port(), b.port()));
+        queuedPort = DubboServer.freePort();
+        String conf =
+                config(dir, port, closingPort, List.of(a.port(), b.port()), queuedConfig(queuedPort, queued.port()));
         Files.writeString(dir.resolve("nginx.conf"), conf);
         nginx = new ProcessBuilder(
                         binary,
@@ -128,7 +150,7 @@ class NginxTest {
      * The configuration docs/gateways.md shows, with the paths of this test: the process settings keep nginx in the
      * foreground as one process that writes only under {@code dir}.
      */
-    static String config(Path dir, int listen, int closing, List<Integer> providers) {
+    static String config(Path dir, int listen, int closing, List<Integer> providers, String more) {
         StringBuilder servers = new StringBuilder();
         for (int p : providers) {
             servers.append("        server 127.0.0.1:").append(p).append(" max_fails=0;\n");
@@ -180,7 +202,26 @@ class NginxTest {
                 "            proxy_set_header Connection \"\";",
                 "        }",
                 "    }",
-                "}",
+                more + "}",
+                "");
+    }
+
+    /** An upstream of the one provider with a queue, and a server for it, inside the http block. */
+    static String queuedConfig(int listen, int provider) {
+        return String.join(
+                "\n",
+                "    upstream queued {",
+                "        server 127.0.0.1:" + provider + " max_fails=0;",
+                "        keepalive 4;",
+                "    }",
+                "    server {",
+                "        listen 127.0.0.1:" + listen + ";",
+                "        location / {",
+                "            proxy_pass http://queued;",
+                "            proxy_http_version 1.1;",
+                "            proxy_set_header Connection \"\";",
+                "        }",
+                "    }",
                 "");
     }
 
@@ -290,6 +331,24 @@ class NginxTest {
                         e -> assertThat(e.isTimeout()).as(e.toString()).isTrue());
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1900L);
         assertThat(slow.hello("after")).startsWith("Hello, after from ");
+    }
+
+    /**
+     * A call that waited in the provider's queue longer than its Dubbo-Timeout is not run: the provider's 504 and
+     * JSON body come back through nginx (whose own proxy_read_timeout is longer).
+     */
+    @Test
+    void aCallThatWaitedPastItsDubboTimeoutIsNotRunAndSaysSoThroughNginx() throws Exception {
+        String base = "http://127.0.0.1:" + queuedPort;
+        CompletableFuture<HttpResponse<String>> slow =
+                CompletableFuture.supplyAsync(() -> Http.post(base + SVC + "slow", "[1500]"));
+        assertThat(SLOW_RUNNING.await(10, TimeUnit.SECONDS)).isTrue();
+        HttpResponse<String> late = Http.post(base + SVC + "hello", "[\"late\"]", "Dubbo-Timeout", "300");
+        HttpCallersTest.assertError(late, 504, "DEADLINE_EXCEEDED", "300 ms");
+        assertThat(slow.get(10, TimeUnit.SECONDS).body()).isEqualTo("\"slept 1500\"");
+        assertThat(Http.post(base + SVC + "hello", "[\"on time\"]", "Dubbo-Timeout", "300")
+                        .body())
+                .isEqualTo("\"Hello, on time\"");
     }
 
     @Test
