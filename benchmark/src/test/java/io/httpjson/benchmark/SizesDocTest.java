@@ -15,8 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Measures the bytes each serialization writes for the benchmark message and a 15-user page (through Dubbo's
  * Serialization SPI, as the dubbo protocol uses it) and writes the table to
- * {@code target/figures/serialization-sizes-benchmark.md}; with {@code -Dhttpjson.update-docs=true} (what
- * {@code docs/regenerate.sh} passes) also to {@code docs/}.
+ * {@code target/figures/serialization-sizes-benchmark.md} only; {@code docs/regenerate.sh sizes} copies it into docs/.
  */
 class SizesDocTest {
 
@@ -51,9 +50,5 @@ class SizesDocTest {
         Path out = Path.of("target", "figures", "serialization-sizes-benchmark.md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, md.toString(), StandardCharsets.UTF_8);
-        if (Boolean.getBoolean("httpjson.update-docs")) {
-            Files.writeString(
-                    Path.of("..", "docs", out.getFileName().toString()), md.toString(), StandardCharsets.UTF_8);
-        }
     }
 }

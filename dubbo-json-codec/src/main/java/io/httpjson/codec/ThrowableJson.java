@@ -133,7 +133,8 @@ public final class ThrowableJson {
                     message,
                     cause,
                     "class not admitted by Dubbo's serialize allow-list; add it to "
-                            + "security/serialize.allowlist or see docs/troubleshooting.md#exception-not-allowed");
+                            + "security/serialize.allowlist or see"
+                            + " https://github.com/httpjson/httpjson/blob/main/docs/troubleshooting.md#exception-not-allowed");
         }
         if (!Throwable.class.isAssignableFrom(type) || Modifier.isAbstract(type.getModifiers())) {
             return remote(className, message, cause, "not a concrete Throwable class; refusing to instantiate it");

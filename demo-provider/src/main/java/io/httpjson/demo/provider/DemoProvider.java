@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
+import io.httpjson.demo.api.EchoService;
 import io.httpjson.demo.api.GreetingService;
+import io.httpjson.demo.api.ReleaseService;
 import io.httpjson.demo.api.UserService;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -25,7 +27,9 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
 /**
  * The demo provider application: exports {@link GreetingService} and {@link UserService} over
  * {@code httpjson} and {@code dubbo} at the same time (two ProtocolConfigs, two ports), as an
- * application migrating from dubbo to httpjson would.
+ * application migrating from dubbo to httpjson would; also {@link EchoService} and {@link ReleaseService}
+ * (in two versions and groups), which the conformance kit calls. {@code tri} (Dubbo's Triple) can be added
+ * to the protocols to compare its HTTP/1 JSON mode with httpjson.
  *
  * <p>Every instance runs in its own {@link FrameworkModel}, so several providers (and consumers)
  * can live in one JVM, as the integration tests and {@code DemoConsumer --embedded-provider} do.
@@ -36,16 +40,23 @@ public final class DemoProvider implements AutoCloseable {
     public static final String LOOPBACK = "127.0.0.1";
     public static final String HTTPJSON = "httpjson";
     public static final String DUBBO = "dubbo";
+    public static final String TRIPLE = "tri";
 
     /** What to start. Port 0 means "a free loopback port". */
     public static final class Settings {
         public List<String> protocols = defaultProtocols();
         public int httpjsonPort = 0;
         public int dubboPort = 0;
+        public int triplePort = 0;
         /** A registry address such as {@code nacos://127.0.0.1:8848}; null means none (direct URLs only). */
         public String registry;
         /** {@code interface}, {@code instance} or {@code all}; null leaves Dubbo's default. */
         public String registerMode;
+        /**
+         * The origins whose pages may call over httpjson from a browser ({@code httpjson.cors-allowed-origins}, e.g.
+         * {@code http://localhost:3000}); null: none.
+         */
+        public String corsAllowedOrigins;
 
         public String applicationName = "httpjson-demo-provider";
         public String instanceName = "provider";
@@ -135,14 +146,20 @@ public final class DemoProvider implements AutoCloseable {
                         switch (name) {
                             case HTTPJSON -> settings.httpjsonPort;
                             case DUBBO -> settings.dubboPort;
+                            case TRIPLE -> settings.triplePort;
                             default -> throw new IllegalArgumentException(
-                                    "unknown protocol " + name + " (httpjson or dubbo)");
+                                    "unknown protocol " + name + " (httpjson, dubbo or tri)");
                         };
                 if (port == 0) {
                     port = freeLoopbackPort();
                 }
                 ProtocolConfig protocol = new ProtocolConfig(name, port);
                 protocol.setHost(LOOPBACK);
+                if (name.equals(HTTPJSON) && settings.corsAllowedOrigins != null) {
+                    Map<String, String> parameters = new LinkedHashMap<>();
+                    parameters.put("httpjson.cors-allowed-origins", settings.corsAllowedOrigins);
+                    protocol.setParameters(parameters);
+                }
                 protocols.add(protocol);
                 ports.put(name, port);
             }
@@ -161,9 +178,24 @@ public final class DemoProvider implements AutoCloseable {
             userService.setRef(users);
             bootstrap.service(userService);
 
+            ServiceConfig<EchoService> echoService = new ServiceConfig<>();
+            echoService.setInterface(EchoService.class);
+            echoService.setRef(new EchoServiceImpl());
+            bootstrap.service(echoService);
+
+            List<ServiceConfig<?>> services = new ArrayList<>(List.of(greetingService, userService, echoService));
+            for (String[] release : new String[][] {{"1.0.0", "stable"}, {"2.0.0", "canary"}}) {
+                ServiceConfig<ReleaseService> releaseService = new ServiceConfig<>();
+                releaseService.setInterface(ReleaseService.class);
+                releaseService.setVersion(release[0]);
+                releaseService.setGroup(release[1]);
+                releaseService.setRef(new ReleaseServiceImpl(release[0], release[1]));
+                bootstrap.service(releaseService);
+                services.add(releaseService);
+            }
+
             bootstrap.start();
-            return new DemoProvider(
-                    frameworkModel, bootstrap, ports, greeting, users, List.of(greetingService, userService));
+            return new DemoProvider(frameworkModel, bootstrap, ports, greeting, users, List.copyOf(services));
         } catch (RuntimeException e) {
             frameworkModel.destroy();
             throw e;
@@ -216,6 +248,7 @@ public final class DemoProvider implements AutoCloseable {
         Settings settings = new Settings();
         settings.httpjsonPort = 18080;
         settings.dubboPort = 20880;
+        settings.triplePort = 50051;
         settings.registry = System.getProperty("dubbo.registry.address");
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -224,12 +257,16 @@ public final class DemoProvider implements AutoCloseable {
                         List.of(value(args, ++i, arg).split(","));
                 case "--httpjson-port" -> settings.httpjsonPort = Integer.parseInt(value(args, ++i, arg));
                 case "--dubbo-port" -> settings.dubboPort = Integer.parseInt(value(args, ++i, arg));
+                case "--tri-port" -> settings.triplePort = Integer.parseInt(value(args, ++i, arg));
+                case "--cors-allowed-origins" -> settings.corsAllowedOrigins = value(args, ++i, arg);
                 case "--registry" -> settings.registry = value(args, ++i, arg);
                 case "--register-mode" -> settings.registerMode = value(args, ++i, arg);
                 case "--help", "-h" -> {
                     System.out.println("usage: DemoProvider [--protocols httpjson,dubbo] [--httpjson-port 18080] "
-                            + "[--dubbo-port 20880] [--registry nacos://127.0.0.1:8848] [--register-mode interface|instance|all]\n"
-                            + "       port 0 = a free loopback port; no --registry = direct URLs only");
+                            + "[--dubbo-port 20880] [--tri-port 50051] [--registry nacos://127.0.0.1:8848] "
+                            + "[--register-mode interface|instance|all] [--cors-allowed-origins http://localhost:3000]\n"
+                            + "       --protocols may add tri (Dubbo's Triple); port 0 = a free loopback port; "
+                            + "no --registry = direct URLs only");
                     return;
                 }
                 default -> {

@@ -32,15 +32,20 @@ class DemoProviderTest {
     }
 
     @Test
-    void exportsBothServicesOnEveryAvailableProtocolOnLoopback() {
+    void exportsEveryServiceOnEveryAvailableProtocolOnLoopback() {
         assertThat(provider.ports().keySet()).containsExactlyElementsOf(DemoProvider.defaultProtocols());
-        assertThat(provider.exportedUrls()).hasSize(2 * provider.ports().size()).allSatisfy(url -> {
+        // greeting, users, echo, and the release service in two versions
+        assertThat(provider.exportedUrls()).hasSize(5 * provider.ports().size()).allSatisfy(url -> {
             assertThat(url.getHost()).isEqualTo("127.0.0.1");
             assertThat(url.getPort()).isEqualTo(provider.port(url.getProtocol()));
         });
         assertThat(provider.exportedUrls())
                 .extracting(URL::getServiceInterface)
-                .contains(GreetingService.class.getName(), "io.httpjson.demo.api.UserService");
+                .contains(
+                        GreetingService.class.getName(),
+                        "io.httpjson.demo.api.UserService",
+                        "io.httpjson.demo.api.EchoService",
+                        "io.httpjson.demo.api.ReleaseService");
     }
 
     @Test

@@ -3,10 +3,10 @@ package io.httpjson.serialization.it;
 import java.util.List;
 import java.util.Map;
 
-import io.httpjson.serialization.it.Model.BizException;
-import io.httpjson.serialization.it.Model.Color;
-import io.httpjson.serialization.it.Model.Foo;
-import io.httpjson.serialization.it.Model.Result;
+import io.httpjson.codec.conformance.Model.BizException;
+import io.httpjson.codec.conformance.Model.Color;
+import io.httpjson.codec.conformance.Model.Foo;
+import io.httpjson.codec.conformance.Model.Result;
 
 public interface DemoService {
     Foo echo(Foo foo);

@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.httpjson.serialization.it.Model.BizException;
-import io.httpjson.serialization.it.Model.Color;
-import io.httpjson.serialization.it.Model.Foo;
-import io.httpjson.serialization.it.Model.Result;
+import io.httpjson.codec.conformance.Model.BizException;
+import io.httpjson.codec.conformance.Model.Color;
+import io.httpjson.codec.conformance.Model.Foo;
+import io.httpjson.codec.conformance.Model.Result;
 import org.apache.dubbo.rpc.RpcContext;
 
 public class DemoServiceImpl implements DemoService {

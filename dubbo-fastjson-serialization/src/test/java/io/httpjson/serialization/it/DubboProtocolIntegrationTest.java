@@ -12,10 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 import io.httpjson.codec.RemoteException;
-import io.httpjson.serialization.it.Model.BizException;
-import io.httpjson.serialization.it.Model.Color;
-import io.httpjson.serialization.it.Model.Foo;
-import io.httpjson.serialization.it.Model.Result;
+import io.httpjson.codec.conformance.GadgetFlags;
+import io.httpjson.codec.conformance.GadgetThrowable;
+import io.httpjson.codec.conformance.Model;
+import io.httpjson.codec.conformance.Model.BizException;
+import io.httpjson.codec.conformance.Model.Color;
+import io.httpjson.codec.conformance.Model.Foo;
+import io.httpjson.codec.conformance.Model.Result;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.config.ApplicationConfig;

@@ -9,8 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.httpjson.serialization.it.Model.Result;
-import io.httpjson.serialization.it.Model.User;
+import io.httpjson.codec.conformance.CodecContract;
+import io.httpjson.codec.conformance.Model;
+import io.httpjson.codec.conformance.Model.Result;
+import io.httpjson.codec.conformance.Model.User;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.ObjectOutput;
 import org.apache.dubbo.common.serialize.Serialization;
@@ -22,8 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Measures bytes on the wire for a page of 15 users per Serialization and writes the table to
- * {@code target/figures/serialization-sizes.md}; with {@code -Dhttpjson.update-docs=true} (what
- * {@code docs/regenerate.sh} passes) also to {@code docs/}.
+ * {@code target/figures/serialization-sizes.md} only; {@code docs/regenerate.sh sizes} copies it into docs/.
  */
 class SerializationSizesTest {
 
@@ -35,7 +36,7 @@ class SerializationSizesTest {
         FrameworkModel.defaultModel()
                 .getBeanFactory()
                 .getOrRegisterBean(SerializeSecurityManager.class)
-                .addToAllowed("io.httpjson.serialization.it.");
+                .addToAllowed("io.httpjson.codec.conformance.");
         for (String name : List.of("hessian2", "fastjson2", "gson-text", "fastjson2-text")) {
             Serialization s = FrameworkModel.defaultModel()
                     .getExtensionLoader(Serialization.class)
@@ -48,8 +49,7 @@ class SerializationSizesTest {
             if (name.endsWith("-text")) {
                 ObjectInput in = s.deserialize(null, new ByteArrayInputStream(bytes.toByteArray()));
                 Result<?> back = in.readObject(
-                        Result.class,
-                        JsonCodecEnginesTest.type(Result.class, JsonCodecEnginesTest.type(List.class, User.class)));
+                        Result.class, CodecContract.type(Result.class, CodecContract.type(List.class, User.class)));
                 assertThat(((List<?>) back.data)).hasSize(15).allMatch(u -> u instanceof User);
             }
         }
@@ -66,9 +66,5 @@ class SerializationSizesTest {
         Path out = Path.of("target", "figures", "serialization-sizes.md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, md.toString(), StandardCharsets.UTF_8);
-        if (Boolean.getBoolean("httpjson.update-docs")) {
-            Files.writeString(
-                    Path.of("..", "docs", out.getFileName().toString()), md.toString(), StandardCharsets.UTF_8);
-        }
     }
 }

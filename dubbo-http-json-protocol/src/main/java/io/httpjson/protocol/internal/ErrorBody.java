@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * The JSON body of every error response: {@code code} (an {@link ErrorCode} name), {@code status},
- * {@code message} (what is wrong and what to do), {@code help} (a link into the troubleshooting guide); for
+ * {@code message} (what is wrong and what to do), {@code help} (the URL of the troubleshooting guide's section,
+ * under {@code httpjson.help-base-url}); for
  * a business exception also {@code exception}, {@code fields} and {@code cause}; for a Dubbo RpcException
  * also {@code rpcCode}.
  */
@@ -19,12 +20,12 @@ public final class ErrorBody {
 
     private ErrorBody() {}
 
-    public static Map<String, Object> of(ErrorCode code, int status, String message) {
+    public static Map<String, Object> of(ErrorCode code, int status, String message, HttpJsonConfig config) {
         Map<String, Object> body = new LinkedHashMap<>(8);
         body.put(CODE, code.name());
         body.put(STATUS, status);
         body.put(MESSAGE, message == null ? code.name() : message);
-        body.put(HELP, code.help());
+        body.put(HELP, config.help(code));
         return body;
     }
 }

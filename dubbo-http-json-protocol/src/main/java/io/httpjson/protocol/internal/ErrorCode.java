@@ -31,12 +31,12 @@ public enum ErrorCode {
 
     private final int status;
     private final int rpcCode;
-    private final String help;
+    private final String section;
 
     ErrorCode(int status, int rpcCode) {
         this.status = status;
         this.rpcCode = rpcCode;
-        this.help = Wire.HELP + "#" + name().toLowerCase(Locale.ROOT).replace('_', '-');
+        this.section = name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public int status() {
@@ -47,9 +47,12 @@ public enum ErrorCode {
         return rpcCode;
     }
 
-    /** Where the troubleshooting guide explains this error. */
-    public String help() {
-        return help;
+    /**
+     * The section of the troubleshooting guide that explains this error (its anchor, such as {@code bad-request});
+     * {@link HttpJsonConfig#help} makes the link.
+     */
+    public String section() {
+        return section;
     }
 
     /** The HTTP status for an {@link RpcException} the provider's filters or invoker threw. */

@@ -1,7 +1,12 @@
 package io.httpjson.protocol.internal;
 
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -45,6 +50,8 @@ public final class HttpJsonConfig {
     public static final String DECODE_BUDGET = "httpjson.decode-budget";
     /** Dubbo's own key for the most connections a provider accepts. */
     public static final String ACCEPTS = "accepts";
+    /** The docs folder error bodies' {@code help} links point into: {@code BASE + troubleshooting.md#section}. */
+    public static final String HELP_BASE_URL = "httpjson.help-base-url";
 
     static final int DEFAULT_PAYLOAD = 8 * 1024 * 1024;
     static final int DEFAULT_ACCEPTS = 10_000;
@@ -84,6 +91,8 @@ public final class HttpJsonConfig {
     private final int minBodyRate;
     private final int decodeBudget;
     private final int accepts;
+    private final String helpBaseUrl;
+    private final Map<ErrorCode, String> helpLinks;
 
     private HttpJsonConfig(URL url) {
         this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
@@ -99,7 +108,8 @@ public final class HttpJsonConfig {
         this.payload = intParam(url, PAYLOAD, DEFAULT_PAYLOAD, 1, Integer.MAX_VALUE - 8);
         this.threads = intParam(url, THREADS, 200, 1, 100_000);
         this.backlog = intParam(url, BACKLOG, 1024, 1, 65_535);
-        // few IO threads batch more work per wake-up; measured on 2 cores, 1 beat 3 (docs/benchmarks.md)
+        // few IO threads batch more work per wake-up; measured on 2 cores, 1 beat 3
+        // (docs/history/benchmark-notebook.md)
         this.ioThreads = intParam(
                 url, IO_THREADS, Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2)), 1, 1024);
         String dispatch = url.getParameter(DISPATCH, "").trim().toLowerCase(Locale.ROOT);
@@ -136,6 +146,12 @@ public final class HttpJsonConfig {
                 1024,
                 Integer.MAX_VALUE);
         this.accepts = intParam(url, ACCEPTS, DEFAULT_ACCEPTS, 0, 1_000_000);
+        this.helpBaseUrl = helpBaseUrl(url.getParameter(HELP_BASE_URL));
+        Map<ErrorCode, String> links = new EnumMap<>(ErrorCode.class);
+        for (ErrorCode code : ErrorCode.values()) {
+            links.put(code, helpBaseUrl + Wire.HELP_PAGE + "#" + code.section());
+        }
+        this.helpLinks = Collections.unmodifiableMap(links);
         if (maxAttachmentBytes > maxHeaderBytes) {
             throw invalid(
                     MAX_ATTACHMENT_BYTES,
@@ -161,6 +177,46 @@ public final class HttpJsonConfig {
 
     public static HttpJsonConfig of(URL url) {
         return new HttpJsonConfig(url);
+    }
+
+    /** An absolute http(s) URL without query or fragment, ending in {@code /}; the published docs when unset. */
+    private static String helpBaseUrl(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return Wire.DOCS_URL;
+        }
+        String value = raw.trim();
+        URI uri;
+        try {
+            uri = new URI(value);
+        } catch (URISyntaxException e) {
+            uri = null;
+        }
+        if (uri == null
+                || uri.getScheme() == null
+                || !(uri.getScheme().equalsIgnoreCase("http") || uri.getScheme().equalsIgnoreCase("https"))
+                || uri.getHost() == null
+                || uri.getRawQuery() != null
+                || uri.getRawFragment() != null) {
+            throw invalid(
+                    HELP_BASE_URL,
+                    value,
+                    "the http or https URL of the folder that holds " + Wire.HELP_PAGE
+                            + ", without query or fragment, such as https://docs.example.com/httpjson/");
+        }
+        return value.endsWith("/") ? value : value + "/";
+    }
+
+    /**
+     * The docs folder error bodies link into, ending in {@code /}: {@code httpjson.help-base-url}, or the project's
+     * published docs.
+     */
+    public String helpBaseUrl() {
+        return helpBaseUrl;
+    }
+
+    /** The {@code help} link of an error body: the troubleshooting guide's section on {@code code}. */
+    public String help(ErrorCode code) {
+        return helpLinks.get(code);
     }
 
     /**

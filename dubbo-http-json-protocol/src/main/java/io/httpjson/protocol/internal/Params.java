@@ -101,6 +101,6 @@ final class Params {
     static IllegalArgumentException invalid(String key, String value, String expected) {
         return new IllegalArgumentException(key + ": " + value + " (expected: " + expected
                 + "). Fix the URL parameter or the matching <dubbo:protocol>/<dubbo:reference> attribute;"
-                + " see docs/configuration.md");
+                + " see " + Wire.DOCS_URL + "configuration.md");
     }
 }

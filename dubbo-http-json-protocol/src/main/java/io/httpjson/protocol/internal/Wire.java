@@ -32,7 +32,12 @@ public final class Wire {
 
     public static final String RESPOND_ASYNC = "respond-async";
 
-    public static final String HELP = "docs/troubleshooting.md";
+    /** The troubleshooting guide's file in the docs folder; error bodies link to its sections. */
+    public static final String HELP_PAGE = "troubleshooting.md";
+    /** The project's published docs folder: where help links point unless {@code httpjson.help-base-url} is set. */
+    public static final String DOCS_URL = "https://github.com/httpjson/httpjson/blob/main/docs/";
+    /** The published troubleshooting guide, for the consumer's own messages. */
+    public static final String HELP = DOCS_URL + HELP_PAGE;
 
     private Wire() {}
 }

@@ -70,6 +70,37 @@ class HttpJsonConfigTest {
     }
 
     @Test
+    void helpLinksPointUnderTheConfiguredDocsFolder() {
+        assertThat(of("").helpBaseUrl()).isEqualTo("https://github.com/httpjson/httpjson/blob/main/docs/");
+        assertThat(of("").help(ErrorCode.BAD_REQUEST))
+                .isEqualTo("https://github.com/httpjson/httpjson/blob/main/docs/troubleshooting.md#bad-request");
+        URL base = URL.valueOf("httpjson://127.0.0.1:8090/x.Y");
+        for (String folder : new String[] {"https://docs.example.com/httpjson/", "https://docs.example.com/httpjson"}) {
+            HttpJsonConfig c = HttpJsonConfig.of(base.addParameter(HttpJsonConfig.HELP_BASE_URL, folder));
+            assertThat(c.helpBaseUrl()).as(folder).isEqualTo("https://docs.example.com/httpjson/");
+            assertThat(c.help(ErrorCode.OVERLOADED))
+                    .isEqualTo("https://docs.example.com/httpjson/troubleshooting.md#overloaded");
+        }
+        assertThat(HttpJsonConfig.of(base.addParameter(HttpJsonConfig.HELP_BASE_URL, "http://10.0.0.7:8000/"))
+                        .help(ErrorCode.SHUTTING_DOWN))
+                .isEqualTo("http://10.0.0.7:8000/troubleshooting.md#shutting-down");
+        for (String bad : new String[] {
+            "docs/",
+            "ftp://docs.example.com/",
+            "https:///docs/",
+            "https://docs.example.com/?page=1",
+            "https://docs.example.com/#top",
+            "https://docs example.com/"
+        }) {
+            assertThatThrownBy(() -> HttpJsonConfig.of(base.addParameter(HttpJsonConfig.HELP_BASE_URL, bad)))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("httpjson.help-base-url: " + bad
+                            + " (expected: the http or https URL of the folder that holds troubleshooting.md");
+        }
+    }
+
+    @Test
     void badValuesFailFastNamingTheKeyAndWhatIsExpected() {
         assertThatThrownBy(() -> of("?httpjson.pipelining-budget-micros=0"))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -6,6 +6,7 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 
 import io.httpjson.protocol.internal.Tls;
+import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.NotSslRecordException;
@@ -14,6 +15,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.ssl.Cert;
+import org.apache.dubbo.remoting.RemotingException;
 
 /**
  * The consumer's TLS, decided as Dubbo's own clients decide it: calls go over TLS when Dubbo's
@@ -88,5 +90,20 @@ final class ClientTls {
             }
         }
         return false;
+    }
+
+    /** The error for a call whose connection failed in the TLS handshake: what to check on either side. */
+    static RemotingException failed(InetSocketAddress local, InetSocketAddress remote, Throwable cause) {
+        return new RemotingException(
+                local,
+                remote,
+                "httpjson: TLS with " + remote.getHostString() + ":"
+                        + remote.getPort() + " failed: " + ClientTls.describe(cause)
+                        + ". This consumer speaks TLS because"
+                        + " Dubbo gave it a client certificate (dubbo.ssl.client-*): check that the provider serves TLS"
+                        + " (dubbo.ssl.server-*), that its certificate chains to client-trust-cert-collection-path, and"
+                        + " that it trusts this consumer's certificate (server-trust-cert-collection-path); see "
+                        + Wire.HELP + "#tls-failed",
+                cause);
     }
 }

@@ -4,20 +4,11 @@ import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import io.httpjson.protocol.internal.HttpJsonConfig;
-import io.httpjson.protocol.internal.Wire;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.timeout.IdleStateHandler;
 import org.apache.dubbo.remoting.RemotingException;
 
 /**
@@ -34,21 +25,16 @@ final class ConnectionPool {
 
     private final InetSocketAddress remote;
     private final HttpJsonConfig config;
-    private final ClientResources resources;
-    /** Null for plain HTTP. */
-    private final SslContext tls;
+    private final Dialer dialer;
+    /** Which busy connection a call may join; guarded by this pool's lock. */
+    private final Choice choice;
 
-    private Bootstrap bootstrap;
     private final ArrayDeque<Connection> idle = new ArrayDeque<>(2);
     private final ArrayDeque<Call> waiters = new ArrayDeque<>(2);
-    /** Connected connections, for choosing one to pipeline on (kept only when pipelining is on). */
-    private final ArrayList<Connection> connected = new ArrayList<>();
     /** Connections open or being opened. */
     private int open;
 
     private boolean closed;
-    /** The connection the last short call joined. */
-    private Connection hot;
     /** Calls that joined a busy connection. */
     private long pipelined;
     /** Run once the pool is closed and its last connection too. */
@@ -57,12 +43,12 @@ final class ConnectionPool {
     ConnectionPool(InetSocketAddress remote, HttpJsonConfig config, ClientResources resources, SslContext tls) {
         this.remote = remote;
         this.config = config;
-        this.resources = resources;
-        this.tls = tls;
+        this.dialer = new Dialer(remote, config, resources, tls);
+        this.choice = new Choice(this, config);
     }
 
     boolean isTls() {
-        return tls != null;
+        return dialer.isTls();
     }
 
     InetSocketAddress remote() {
@@ -70,61 +56,22 @@ final class ConnectionPool {
     }
 
     boolean pipelining() {
-        return config.pipelining() > 1;
+        return choice.pipelining();
     }
 
     int maxBody() {
         return config.payload();
     }
 
-    /** Made on the first connect: an address that is never called holds no Netty state. */
-    private synchronized Bootstrap bootstrap() {
-        if (bootstrap == null) {
-            bootstrap = new Bootstrap()
-                    .group(resources.group)
-                    .channel(NioSocketChannel.class)
-                    .option(ChannelOption.TCP_NODELAY, true)
-                    .option(ChannelOption.SO_KEEPALIVE, true)
-                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis())
-                    .handler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel ch) {
-                            if (tls != null) {
-                                // requests written before the handshake ends wait in the TLS handler
-                                ch.pipeline()
-                                        .addLast(
-                                                "tls",
-                                                ClientTls.newHandler(
-                                                        tls, ch.alloc(), remote, config.tlsVerifyHostname()));
-                            }
-                            ch.pipeline()
-                                    .addLast(
-                                            "idle",
-                                            new IdleStateHandler(
-                                                    0, 0, config.clientIdleTimeoutMillis(), TimeUnit.MILLISECONDS))
-                                    // requests go out as the bytes RequestWriter made; responses are
-                                    // decoded here and their bodies gathered by the handler
-                                    .addLast("http", new HttpResponseDecoder(4096, config.maxHeaderBytes(), 16384))
-                                    .addLast("call", new ClientHandler(config.payload()));
-                        }
-                    });
-        }
-        return bootstrap;
-    }
-
     /**
      * Gives the call a connection now, or when one frees up, or fails it if none can be had.
-     * <p>A short call (its method is known, from the provider's {@code Server-Timing}, to take less than the
-     * pipelining budget ({@code httpjson.pipelining-budget-micros})) first joins a busy connection that carries only
-     * short calls, if that connection has room ({@code httpjson.pipelining}) and the calls on it are expected to
-     * take, together, at most the budget: the busiest such connection, so that requests share flushes and reads, and
-     * connections not needed fall idle. Any other call, and a short call with no such connection, takes an idle
-     * connection, then a new one up to {@code maxConnections}, then (with pipelining) the least busy connection that
-     * has room; otherwise it waits.
+     * <p>A short call first joins a busy connection of short calls that has room ({@link Choice}). Any other call,
+     * and a short call with no such connection, takes an idle connection, then a new one up to
+     * {@code maxConnections}, then (with pipelining) the least busy connection that has room; otherwise it waits.
      */
     void acquire(Call call) {
         Connection c;
-        long pace = paceOf(call);
+        long pace = choice.paceOf(call);
         List<Connection> stale = null;
         boolean waiting = false;
         synchronized (this) {
@@ -132,7 +79,7 @@ final class ConnectionPool {
                 call.fail(new RemotingException(null, remote, "httpjson client to " + remote + " is closed"));
                 return;
             }
-            c = pace >= 0 ? busyWithRoom(pace) : null;
+            c = pace >= 0 ? choice.busyWithRoom(pace) : null;
             while (c == null && (c = idle.pollFirst()) != null && !c.usableAfterIdle()) {
                 // closed while idle, or the provider's keep-alive is running out: not worth the risk
                 (stale == null ? stale = new ArrayList<>(2) : stale).add(c);
@@ -141,16 +88,14 @@ final class ConnectionPool {
             if (c == null) {
                 if (open < config.maxConnections()) {
                     open++;
-                } else if ((c = leastBusy()) == null) {
+                } else if ((c = choice.leastBusy()) == null) {
                     waiters.addLast(call);
                     waiting = true;
                 }
             }
             if (c != null) {
                 give(c, call, pace);
-                if (pace >= 0) {
-                    hot = c;
-                }
+                choice.chosen(c, pace);
             }
         }
         if (stale != null) {
@@ -170,52 +115,8 @@ final class ConnectionPool {
         c.assign(call, pace);
     }
 
-    /** The provider time the call is expected to take if it may be pipelined, else -1. */
-    private long paceOf(Call call) {
-        if (config.pipelining() <= 1) {
-            return -1;
-        }
-        long p = call.pace.nanos();
-        return p >= 0 && p < config.pipeliningBudgetNanos() ? p : -1;
-    }
-
-    /** The busiest connection a short call may join; the connection chosen last is tried first. */
-    private Connection busyWithRoom(long pace) {
-        int depth = config.pipelining();
-        long budget = config.pipeliningBudgetNanos();
-        if (hot != null && hot.joinable(pace, depth, budget) >= 0) {
-            return hot;
-        }
-        Connection best = null;
-        int most = 0;
-        for (int i = 0, n = connected.size(); i < n; i++) {
-            Connection c = connected.get(i);
-            int load = c.joinable(pace, depth, budget);
-            if (load > most) {
-                best = c;
-                most = load;
-            }
-        }
-        return best;
-    }
-
-    /** With pipelining, the open connection with the fewest calls in flight, if it has room for one more. */
-    private Connection leastBusy() {
-        Connection best = null;
-        int least = config.pipelining();
-        for (int i = 0, n = connected.size(); i < n; i++) {
-            Connection c = connected.get(i);
-            int load = c.load();
-            if (load >= 0 && load < least) {
-                best = c;
-                least = load;
-            }
-        }
-        return best;
-    }
-
     private void connect(Call call) {
-        ChannelFuture f = bootstrap().connect(remote);
+        ChannelFuture f = dialer.connect();
         Channel ch = f.channel();
         ch.closeFuture().addListener(x -> onClosed(ch));
         f.addListener(x -> {
@@ -228,10 +129,8 @@ final class ConnectionPool {
             Connection c = new Connection(this, ch);
             ch.pipeline().get(ClientHandler.class).bind(c);
             synchronized (this) {
-                give(c, call, paceOf(call));
-                if (config.pipelining() > 1) {
-                    connected.add(c);
-                }
+                give(c, call, choice.paceOf(call));
+                choice.connected(c);
             }
             c.send(call);
         });
@@ -252,7 +151,7 @@ final class ConnectionPool {
                     // timed out while waiting
                 }
                 if (next != null) {
-                    give(c, next, paceOf(next));
+                    give(c, next, choice.paceOf(next));
                 } else if (c.isIdle() && !idle.contains(c)) {
                     if (idle.size() >= config.maxIdle()) {
                         close = true;
@@ -280,10 +179,7 @@ final class ConnectionPool {
                 whenClosed = null;
             }
             idle.removeIf(c -> c.channel == ch);
-            connected.removeIf(c -> c.channel == ch);
-            if (hot != null && hot.channel == ch) {
-                hot = null;
-            }
+            choice.closed(ch);
             if (!closed) {
                 while ((next = waiters.pollFirst()) != null && next.isDone()) {
                     // timed out while waiting
@@ -328,17 +224,7 @@ final class ConnectionPool {
                 ? (InetSocketAddress) ch.localAddress()
                 : null;
         if (cause != null && ClientTls.isTlsFailure(cause)) {
-            return new RemotingException(
-                    local,
-                    remote,
-                    "httpjson: TLS with " + remote.getHostString() + ":"
-                            + remote.getPort() + " failed: " + ClientTls.describe(cause)
-                            + ". This consumer speaks TLS because"
-                            + " Dubbo gave it a client certificate (dubbo.ssl.client-*): check that the provider serves TLS"
-                            + " (dubbo.ssl.server-*), that its certificate chains to client-trust-cert-collection-path, and"
-                            + " that it trusts this consumer's certificate (server-trust-cert-collection-path); see "
-                            + Wire.HELP + "#tls-failed",
-                    cause);
+            return ClientTls.failed(local, remote, cause);
         }
         return new RemotingException(
                 local,
@@ -377,7 +263,7 @@ final class ConnectionPool {
             this.whenClosed = none ? null : whenClosed;
             toClose = idle.toArray(new Connection[0]);
             idle.clear();
-            hot = null;
+            choice.clear();
             waiting = waiters.toArray(new Call[0]);
             waiters.clear();
         }

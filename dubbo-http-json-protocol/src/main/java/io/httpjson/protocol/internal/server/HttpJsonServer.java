@@ -4,8 +4,6 @@ import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.httpjson.codec.JsonCodec;
@@ -14,26 +12,14 @@ import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
-import org.apache.dubbo.common.utils.NetUtils;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.ProtocolServer;
 import org.apache.dubbo.rpc.RpcException;
-import org.eclipse.jetty.server.DetectorConnectionFactory;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.NetworkConnectionLimit;
-import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
-import static org.apache.dubbo.common.constants.CommonConstants.ANYHOST_KEY;
-import static org.apache.dubbo.common.constants.CommonConstants.ANYHOST_VALUE;
 import static org.apache.dubbo.common.constants.LoggerCodeConstants.TRANSPORT_FAILED_CLOSE;
-import static org.apache.dubbo.remoting.Constants.BIND_IP_KEY;
-import static org.apache.dubbo.remoting.Constants.BIND_PORT_KEY;
 
 /**
  * One Jetty server per host:port, shared by every service exported on it. Requests in flight are counted so
@@ -50,7 +36,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final Responder responder;
     private final Server jetty;
     private final ServerConnector connector;
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final InFlight inFlight = new InFlight();
     private final AtomicLong gzippedRequests = new AtomicLong();
     private final DecodeBudget decodeBudget;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
@@ -65,19 +51,6 @@ public final class HttpJsonServer implements ProtocolServer {
         this.defaultCodec = defaultCodec;
         this.responder = new Responder(config);
         this.decodeBudget = new DecodeBudget(config.decodeBudget());
-        int ioThreads = config.ioThreads();
-        int extra = config.dispatch() == HttpJsonConfig.Dispatch.POOL ? 8 : config.threads();
-        QueuedThreadPool pool = new QueuedThreadPool(Math.max(ioThreads + 4, ioThreads + 2 + extra), 2);
-        pool.setName("httpjson-server-" + url.getPort());
-        pool.setDaemon(true);
-        this.jetty = new Server(pool);
-        HttpConfiguration http = new HttpConfiguration();
-        http.setSendServerVersion(false);
-        http.setSendXPoweredBy(false);
-        http.setSendDateHeader(false);
-        http.setRequestHeaderSize(config.maxHeaderBytes());
-        http.setResponseHeaderSize(config.maxHeaderBytes());
-        HttpConnectionFactory httpFactory = new HeadTimeoutConnectionFactory(http, config.headerTimeoutMillis());
         ServerTls serverTls;
         try {
             serverTls = ServerTls.of(url);
@@ -87,57 +60,12 @@ public final class HttpJsonServer implements ProtocolServer {
         }
         this.tlsRequired = serverTls != null && serverTls.required;
         this.tls = serverTls != null;
-        if (serverTls == null) {
-            this.connector = new ServerConnector(jetty, 1, ioThreads, httpFactory);
-        } else {
-            // one port for both: a TLS handshake goes to TLS, anything else to plain HTTP, where RequestHandler
-            // turns it away with a 400 unless the policy allows plain text
-            http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
-            SslConnectionFactory ssl = new SslConnectionFactory(serverTls.factory, httpFactory.getProtocol());
-            this.connector = new ServerConnector(jetty, 1, ioThreads, new DetectorConnectionFactory(ssl), httpFactory);
-        }
-        connector.setHost(bindHost(url));
-        connector.setPort(url.getParameter(BIND_PORT_KEY, url.getPort()));
-        connector.setIdleTimeout(config.serverIdleTimeoutMillis());
-        connector.setAcceptQueueSize(config.backlog());
-        jetty.addConnector(connector);
-        if (config.accepts() > 0) {
-            // beyond it, connections wait in the accept queue until one closes
-            jetty.addBean(new NetworkConnectionLimit(config.accepts(), connector));
-        }
+        this.connector = JettyAssembly.build(url, config, serverTls);
+        this.jetty = connector.getServer();
         jetty.setHandler(new RequestHandler(this, config, HttpFeatures.of(url), responder));
         jetty.setErrorHandler(new JsonErrorHandler(config, defaultCodec, responder));
-        jetty.setStopTimeout(0);
-        try {
-            jetty.start();
-        } catch (Exception e) {
-            try {
-                jetty.stop();
-            } catch (Exception ignored) {
-                // nothing more to release
-            }
-            throw new RpcException(
-                    "httpjson: cannot start the server on " + connector.getHost() + ":"
-                            + connector.getPort() + ": " + e.getMessage() + ". Is the port already in use? Set another"
-                            + " port on the protocol (port=...)",
-                    e);
-        }
+        JettyAssembly.start(connector);
         this.address = url.getAddress();
-    }
-
-    /**
-     * The address to bind: Dubbo's {@code bind.ip}. A loopback address stays loopback (Dubbo widens it to all
-     * interfaces for its own servers; we don't); a non-loopback host with {@code anyhost=true} binds all.
-     */
-    static String bindHost(URL url) {
-        String bind = url.getParameter(BIND_IP_KEY, url.getHost());
-        if (bind != null && (bind.startsWith("127.") || bind.equals("localhost") || bind.equals("::1"))) {
-            return bind;
-        }
-        if (url.getParameter(ANYHOST_KEY, false) || NetUtils.isInvalidLocalHost(bind)) {
-            return ANYHOST_VALUE;
-        }
-        return bind;
     }
 
     /** The port actually bound (useful when the URL asked for port 0). */
@@ -191,33 +119,7 @@ public final class HttpJsonServer implements ProtocolServer {
 
     /** Counts the request as in flight until its callback completes. */
     Callback track(Callback callback) {
-        inFlight.incrementAndGet();
-        return new Callback() {
-            @Override
-            public void succeeded() {
-                done();
-                callback.succeeded();
-            }
-
-            @Override
-            public void failed(Throwable x) {
-                done();
-                callback.failed(x);
-            }
-
-            @Override
-            public InvocationType getInvocationType() {
-                return callback.getInvocationType();
-            }
-        };
-    }
-
-    private void done() {
-        if (inFlight.decrementAndGet() == 0 && closing) {
-            synchronized (inFlight) {
-                inFlight.notifyAll();
-            }
-        }
+        return inFlight.track(callback);
     }
 
     /** The accept queue the listening socket was opened with ({@code backlog}). */
@@ -240,7 +142,7 @@ public final class HttpJsonServer implements ProtocolServer {
     }
 
     public int inFlight() {
-        return inFlight.get();
+        return inFlight.count();
     }
 
     /**
@@ -249,25 +151,14 @@ public final class HttpJsonServer implements ProtocolServer {
      */
     public void close(long timeoutMillis) {
         closing = true;
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        synchronized (inFlight) {
-            long left;
-            while (inFlight.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
-                try {
-                    TimeUnit.NANOSECONDS.timedWait(inFlight, left);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-        }
-        if (inFlight.get() > 0) {
+        int left = inFlight.awaitNone(timeoutMillis);
+        if (left > 0) {
             LOG.warn(
                     TRANSPORT_FAILED_CLOSE,
                     "",
                     "",
-                    "httpjson: closing " + address + " with " + inFlight.get() + " calls still in flight after "
-                            + timeoutMillis + " ms");
+                    "httpjson: closing " + address + " with " + left + " calls still in flight after " + timeoutMillis
+                            + " ms");
         }
         try {
             jetty.stop();

@@ -58,7 +58,7 @@ final class Responder {
                     callback,
                     codec,
                     e.status(),
-                    ErrorBody.of(e.code, e.status(), e.getMessage()),
+                    ErrorBody.of(e.code, e.status(), e.getMessage(), config),
                     null,
                     e.close,
                     runNanos);

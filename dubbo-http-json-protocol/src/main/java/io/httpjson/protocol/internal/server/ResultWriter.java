@@ -64,7 +64,7 @@ final class ResultWriter {
         try {
             if (failure == null && e != null && !(e instanceof RpcException && !((RpcException) e).isBiz())) {
                 writeAttachments(result);
-                Map<String, Object> body = ErrorBody.of(ErrorCode.BUSINESS_EXCEPTION, 500, e.getMessage());
+                Map<String, Object> body = ErrorBody.of(ErrorCode.BUSINESS_EXCEPTION, 500, e.getMessage(), config);
                 body.putAll(ThrowableJson.describe(e));
                 body.put(
                         ErrorBody.MESSAGE, e.getMessage() == null ? e.getClass().getName() : e.getMessage());
@@ -72,7 +72,7 @@ final class ResultWriter {
             } else if (e instanceof RpcException) {
                 RpcException re = (RpcException) e;
                 int status = ErrorCode.statusOf(re);
-                Map<String, Object> body = ErrorBody.of(ErrorCode.ofRpcStatus(status), status, re.getMessage());
+                Map<String, Object> body = ErrorBody.of(ErrorCode.ofRpcStatus(status), status, re.getMessage(), config);
                 body.put(ErrorBody.RPC_CODE, re.getCode());
                 ex.json(status, body, null);
             } else if (e != null) {

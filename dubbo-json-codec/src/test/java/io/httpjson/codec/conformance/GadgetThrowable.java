@@ -1,4 +1,4 @@
-package io.httpjson.serialization.it;
+package io.httpjson.codec.conformance;
 
 /** Not a Throwable: naming it as an exception class must not initialize it. */
 public class GadgetThrowable {

@@ -1,4 +1,4 @@
-package io.httpjson.serialization.it;
+package io.httpjson.codec.conformance;
 
 /** Flags flipped by the gadget classes' static initializers; reading them does not initialize the gadgets. */
 public final class GadgetFlags {

@@ -1,4 +1,4 @@
-package io.httpjson.serialization.it;
+package io.httpjson.codec.conformance;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -17,8 +17,8 @@ import java.util.function.Consumer;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.JsonCodecException;
-import io.httpjson.serialization.it.Model.Color;
-import io.httpjson.serialization.it.Model.Foo;
+import io.httpjson.codec.conformance.Model.Color;
+import io.httpjson.codec.conformance.Model.Foo;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.junit.jupiter.api.Test;
@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
  * Every engine runs the same cases with the same expectations (one subclass per engine), so both accept and
  * refuse exactly the same input, and refuse it with the same message.
  */
-abstract class StrictInputContract {
+public abstract class StrictInputContract {
 
     /** An accepted case whose value is not compared. */
     static final Object ANY_VALUE = new Object();
@@ -48,10 +48,10 @@ abstract class StrictInputContract {
         }
     }
 
-    abstract JsonCodec codec();
+    protected abstract JsonCodec codec();
 
     /** The dubbo-protocol serialization over the same engine. */
-    abstract Serialization serialization();
+    protected abstract Serialization serialization();
 
     static Case ok(String json, Type type, Object value) {
         return new Case(json, type, null, value);
@@ -66,23 +66,7 @@ abstract class StrictInputContract {
     }
 
     static Type parameterized(Class<?> raw, Type... args) {
-        return new ParameterizedType() {
-            public Type[] getActualTypeArguments() {
-                return args;
-            }
-
-            public Type getRawType() {
-                return raw;
-            }
-
-            public Type getOwnerType() {
-                return null;
-            }
-
-            public String getTypeName() {
-                return raw.getName() + "<" + args[args.length - 1].getTypeName() + ">";
-            }
-        };
+        return CodecContract.type(raw, args);
     }
 
     static List<Case> cases() {

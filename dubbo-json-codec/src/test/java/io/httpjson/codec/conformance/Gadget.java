@@ -1,4 +1,4 @@
-package io.httpjson.serialization.it;
+package io.httpjson.codec.conformance;
 
 /** A class whose static initializer records (in {@link GadgetFlags}) that something initialized it. */
 public class Gadget extends Model.Foo {

@@ -1,4 +1,4 @@
-package io.httpjson.serialization.it;
+package io.httpjson.codec.conformance;
 
 import java.io.Serializable;
 import java.math.BigDecimal;

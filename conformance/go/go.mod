@@ -1,0 +1,3 @@
+module github.com/httpjson/conformance
+
+go 1.18

@@ -1,0 +1,81 @@
+package io.httpjson.protocol.internal.client;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpResponseDecoder;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.timeout.IdleStateHandler;
+
+/**
+ * Opens connections to one provider address: the Netty bootstrap and the channel pipeline (TLS when the consumer
+ * has a client certificate, the idle timer, the HTTP response decoder, the {@link ClientHandler}). The bootstrap
+ * is made on the first connect, so an address that is never called holds no Netty state.
+ */
+final class Dialer {
+
+    private final InetSocketAddress remote;
+    private final HttpJsonConfig config;
+    private final ClientResources resources;
+    /** Null for plain HTTP. */
+    private final SslContext tls;
+
+    private Bootstrap bootstrap;
+
+    Dialer(InetSocketAddress remote, HttpJsonConfig config, ClientResources resources, SslContext tls) {
+        this.remote = remote;
+        this.config = config;
+        this.resources = resources;
+        this.tls = tls;
+    }
+
+    boolean isTls() {
+        return tls != null;
+    }
+
+    /** Starts a connect; the channel's pipeline ends in an unbound {@link ClientHandler}. */
+    ChannelFuture connect() {
+        return bootstrap().connect(remote);
+    }
+
+    private synchronized Bootstrap bootstrap() {
+        if (bootstrap == null) {
+            bootstrap = new Bootstrap()
+                    .group(resources.group)
+                    .channel(NioSocketChannel.class)
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .option(ChannelOption.SO_KEEPALIVE, true)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis())
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            if (tls != null) {
+                                // requests written before the handshake ends wait in the TLS handler
+                                ch.pipeline()
+                                        .addLast(
+                                                "tls",
+                                                ClientTls.newHandler(
+                                                        tls, ch.alloc(), remote, config.tlsVerifyHostname()));
+                            }
+                            ch.pipeline()
+                                    .addLast(
+                                            "idle",
+                                            new IdleStateHandler(
+                                                    0, 0, config.clientIdleTimeoutMillis(), TimeUnit.MILLISECONDS))
+                                    // requests go out as the bytes RequestWriter made; responses are
+                                    // decoded here and their bodies gathered by the handler
+                                    .addLast("http", new HttpResponseDecoder(4096, config.maxHeaderBytes(), 16384))
+                                    .addLast("call", new ClientHandler(config.payload()));
+                        }
+                    });
+        }
+        return bootstrap;
+    }
+}

@@ -1,0 +1,69 @@
+package io.httpjson.protocol.internal.server;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * The requests a server is serving now, counted from admission until Jetty completes their response, so that a
+ * graceful shutdown can wait for them ({@link #awaitNone}) while new calls are turned away.
+ */
+final class InFlight {
+
+    private final AtomicInteger count = new AtomicInteger();
+    private volatile boolean draining;
+
+    int count() {
+        return count.get();
+    }
+
+    /** Counts one request as in flight until {@code callback} completes. */
+    Callback track(Callback callback) {
+        count.incrementAndGet();
+        return new Callback() {
+            @Override
+            public void succeeded() {
+                done();
+                callback.succeeded();
+            }
+
+            @Override
+            public void failed(Throwable x) {
+                done();
+                callback.failed(x);
+            }
+
+            @Override
+            public InvocationType getInvocationType() {
+                return callback.getInvocationType();
+            }
+        };
+    }
+
+    private void done() {
+        if (count.decrementAndGet() == 0 && draining) {
+            synchronized (count) {
+                count.notifyAll();
+            }
+        }
+    }
+
+    /** Waits up to {@code timeoutMillis} for the last request in flight; returns how many are left. */
+    int awaitNone(long timeoutMillis) {
+        draining = true;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (count) {
+            long left;
+            while (count.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(count, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        return count.get();
+    }
+}

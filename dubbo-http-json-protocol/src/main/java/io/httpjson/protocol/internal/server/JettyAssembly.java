@@ -1,0 +1,102 @@
+package io.httpjson.protocol.internal.server;
+
+import io.httpjson.protocol.internal.HttpJsonConfig;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.utils.NetUtils;
+import org.apache.dubbo.rpc.RpcException;
+import org.eclipse.jetty.server.DetectorConnectionFactory;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+import static org.apache.dubbo.common.constants.CommonConstants.ANYHOST_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.ANYHOST_VALUE;
+import static org.apache.dubbo.remoting.Constants.BIND_IP_KEY;
+import static org.apache.dubbo.remoting.Constants.BIND_PORT_KEY;
+
+/**
+ * How one httpjson port is built from Jetty's parts: the thread pool, the HTTP configuration (no server
+ * version, bounded headers, a head deadline), and the connector (plain, or TLS and plain on one port), bound
+ * where Dubbo's URL says. Nothing here runs per request.
+ */
+final class JettyAssembly {
+
+    private JettyAssembly() {}
+
+    /** A Jetty server with its connector added, not started. */
+    static ServerConnector build(URL url, HttpJsonConfig config, ServerTls serverTls) {
+        int ioThreads = config.ioThreads();
+        int extra = config.dispatch() == HttpJsonConfig.Dispatch.POOL ? 8 : config.threads();
+        QueuedThreadPool pool = new QueuedThreadPool(Math.max(ioThreads + 4, ioThreads + 2 + extra), 2);
+        pool.setName("httpjson-server-" + url.getPort());
+        pool.setDaemon(true);
+        Server jetty = new Server(pool);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        http.setSendDateHeader(false);
+        http.setRequestHeaderSize(config.maxHeaderBytes());
+        http.setResponseHeaderSize(config.maxHeaderBytes());
+        HttpConnectionFactory httpFactory = new HeadTimeoutConnectionFactory(http, config.headerTimeoutMillis());
+        ServerConnector connector;
+        if (serverTls == null) {
+            connector = new ServerConnector(jetty, 1, ioThreads, httpFactory);
+        } else {
+            // one port for both: a TLS handshake goes to TLS, anything else to plain HTTP, where Admission
+            // turns it away with a 400 unless the policy allows plain text
+            http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
+            SslConnectionFactory ssl = new SslConnectionFactory(serverTls.factory, httpFactory.getProtocol());
+            connector = new ServerConnector(jetty, 1, ioThreads, new DetectorConnectionFactory(ssl), httpFactory);
+        }
+        connector.setHost(bindHost(url));
+        connector.setPort(url.getParameter(BIND_PORT_KEY, url.getPort()));
+        connector.setIdleTimeout(config.serverIdleTimeoutMillis());
+        connector.setAcceptQueueSize(config.backlog());
+        jetty.addConnector(connector);
+        if (config.accepts() > 0) {
+            // beyond it, connections wait in the accept queue until one closes
+            jetty.addBean(new NetworkConnectionLimit(config.accepts(), connector));
+        }
+        jetty.setStopTimeout(0);
+        return connector;
+    }
+
+    /** Starts the server, or stops what started and says why it could not. */
+    static void start(ServerConnector connector) {
+        Server jetty = connector.getServer();
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            try {
+                jetty.stop();
+            } catch (Exception ignored) {
+                // nothing more to release
+            }
+            throw new RpcException(
+                    "httpjson: cannot start the server on " + connector.getHost() + ":"
+                            + connector.getPort() + ": " + e.getMessage() + ". Is the port already in use? Set another"
+                            + " port on the protocol (port=...)",
+                    e);
+        }
+    }
+
+    /**
+     * The address to bind: Dubbo's {@code bind.ip}. A loopback address stays loopback (Dubbo widens it to all
+     * interfaces for its own servers; we don't); a non-loopback host with {@code anyhost=true} binds all.
+     */
+    static String bindHost(URL url) {
+        String bind = url.getParameter(BIND_IP_KEY, url.getHost());
+        if (bind != null && (bind.startsWith("127.") || bind.equals("localhost") || bind.equals("::1"))) {
+            return bind;
+        }
+        if (url.getParameter(ANYHOST_KEY, false) || NetUtils.isInvalidLocalHost(bind)) {
+            return ANYHOST_VALUE;
+        }
+        return bind;
+    }
+}
