@@ -51,7 +51,7 @@ class CatalogPageTest {
         Path driver = executable("chromedriver");
         assumeTrue(
                 chromium != null && driver != null,
-                "headless Chromium and chromedriver are needed: run scripts/install-browser.sh"
+                "headless Chromium and chromedriver are needed: run scripts/install-test-tools.sh"
                         + " (Debian: apt-get install chromium chromium-driver)");
         Files.createDirectories(OUT);
         Path profile = Files.createTempDirectory(OUT, "profile-");

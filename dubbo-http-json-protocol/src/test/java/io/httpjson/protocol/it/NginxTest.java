@@ -446,6 +446,35 @@ class NginxTest {
         assertThat(lines).anySatisfy(l -> assertThat(l).endsWith(" 100"));
     }
 
+    /**
+     * The same closes with pipelining on: the requests the consumer had pipelined behind the one nginx answers with
+     * {@code Connection: close} are not processed by nginx (RFC 9112, section 9.6), so the consumer sends them again
+     * on another connection. Every call gets its answer and each reaches a provider exactly once.
+     */
+    @Test
+    void withPipeliningTheRequestsBehindAnAnnouncedCloseGoOutAgain() throws Exception {
+        TestService s = a.reference(TestService.class, r -> r.setUrl("httpjson://127.0.0.1:" + closingPort));
+        // the first answer tells the consumer the method is short: pipelining from here on
+        assertThat(s.big(-1L)).isEqualTo(0L);
+        int callers = 16;
+        int calls = 250;
+        Callers.concurrently(callers, c -> {
+            for (int i = 0; i < calls; i++) {
+                long v = c * 1_000_000L + i;
+                assertThat(s.big(v)).isEqualTo(v + 1);
+            }
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> linesOf("/big ").size() >= callers * calls + 1);
+        List<String> lines = linesOf("/big ");
+        assertThat(lines).hasSize(callers * calls + 1).allSatisfy(l -> assertThat(l)
+                .contains(" 200 "));
+        assertThat(lines.stream().filter(l -> l.contains(" p ")).count())
+                .as("pipelined requests")
+                .isPositive();
+        assertThat(lines).as("connections nginx closed").anySatisfy(l -> assertThat(l)
+                .endsWith(" 100"));
+    }
+
     private static List<String> linesOf(String path) throws IOException {
         return accessLog().stream().filter(l -> l.contains(path)).toList();
     }
