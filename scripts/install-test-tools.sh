@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the optional tools some tests use, from Debian's packages: nginx (NginxTest) and jq (the curl runner
-# of the conformance kit). Safe to run again: it installs only what is missing. Without a tool, the tests that
+# Installs the optional tools some tests use, from Debian's packages: nginx (NginxTest), jq (the curl runner of
+# the conformance kit), headless Chromium and its WebDriver (CatalogPageTest). Safe to run again: it installs only what is missing. Without a tool, the tests that
 # need it are skipped and say how to get it.
 set -euo pipefail
 
@@ -8,6 +8,8 @@ set -euo pipefail
 tools=(
     "nginx:nginx-light|nginx"
     "jq:jq"
+    "chromium:chromium"
+    "chromedriver:chromium-driver"
 )
 
 missing=()
@@ -38,7 +40,7 @@ for t in "${missing[@]}"; do
     done_ok=0
     for pkgs in "${choices[@]}"; do
         # shellcheck disable=SC2086
-        if $SUDO apt-get install -y -qq --no-install-recommends $pkgs >/dev/null; then
+        if $SUDO apt-get install -y -qq $pkgs >/dev/null; then
             echo "$cmd: installed ($pkgs)"
             done_ok=1
             break
