@@ -12,7 +12,7 @@ import java.util.Map;
 final class PerKb {
     private PerKb() {}
 
-    static Map<String, Object> values(MatrixRunner.Summary s) {
+    static Map<String, Object> values(Summary s) {
         Map<String, Object> m = new LinkedHashMap<>();
         double kb = s.spec.kbPerCall();
         m.put("payload_kb", s.spec.payloadKb());
@@ -24,8 +24,8 @@ final class PerKb {
     }
 
     /** A second table for the payload runs, empty when there are none. */
-    static String text(List<MatrixRunner.Summary> summaries) {
-        List<MatrixRunner.Summary> sized = summaries.stream()
+    static String text(List<Summary> summaries) {
+        List<Summary> sized = summaries.stream()
                 .filter(s -> !Double.isNaN(s.spec.kbPerCall()))
                 .toList();
         if (sized.isEmpty()) {
@@ -45,7 +45,7 @@ final class PerKb {
                 "cliCPU/KB",
                 "srvCPU/KB",
                 "tput/b"));
-        for (MatrixRunner.Summary s : sized) {
+        for (Summary s : sized) {
             double kb = s.spec.kbPerCall();
             sb.append(String.format(
                     Locale.ROOT,

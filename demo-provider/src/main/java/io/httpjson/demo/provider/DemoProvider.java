@@ -155,9 +155,13 @@ public final class DemoProvider implements AutoCloseable {
                 }
                 ProtocolConfig protocol = new ProtocolConfig(name, port);
                 protocol.setHost(LOOPBACK);
-                if (name.equals(HTTPJSON) && settings.corsAllowedOrigins != null) {
+                if (name.equals(HTTPJSON)) {
                     Map<String, String> parameters = new LinkedHashMap<>();
-                    parameters.put("httpjson.cors-allowed-origins", settings.corsAllowedOrigins);
+                    // GET /openapi.json and the catalog page at GET /: the demo shows them
+                    parameters.put("httpjson.openapi", "true");
+                    if (settings.corsAllowedOrigins != null) {
+                        parameters.put("httpjson.cors-allowed-origins", settings.corsAllowedOrigins);
+                    }
                     protocol.setParameters(parameters);
                 }
                 protocols.add(protocol);

@@ -11,14 +11,16 @@ import org.apache.dubbo.common.URL;
 
 /**
  * What a provider does for the HTTP world around it (gateways, sidecars, load balancers, caches), parsed once from
- * its URL: which plain request headers become attachments, the health path, and the {@code Cache-Control} of
- * answers to GET. W3C trace context always travels as headers.
+ * its URL: which plain request headers become attachments, the health path, the {@code Cache-Control} of
+ * answers to GET, and whether it describes itself (OpenAPI document, catalog page). W3C trace context always travels as headers.
  */
 public final class HttpFeatures {
 
     public static final String HEADER_ATTACHMENTS = "httpjson.header-attachments";
     public static final String HEALTH_PATH = "httpjson.health-path";
     public static final String CACHE_CONTROL = "httpjson.cache-control";
+    /** {@code GET /openapi.json} and the catalog page at {@code GET /}; off by default (they list every method). */
+    public static final String OPENAPI = "httpjson.openapi";
     /** Method parameter: the method is safe to call with GET, arguments in the query string. */
     public static final String GET = "httpjson.get";
 
@@ -31,6 +33,7 @@ public final class HttpFeatures {
     private final Map<String, String> headerAttachments;
     private final String healthPath;
     private final String cacheControl;
+    private final boolean openapi;
 
     private HttpFeatures(URL url) {
         this.headerAttachments = headerNames(url.getParameter(HEADER_ATTACHMENTS));
@@ -46,6 +49,7 @@ public final class HttpFeatures {
             }
         }
         this.cacheControl = cache;
+        this.openapi = Params.boolParam(url, OPENAPI, false);
     }
 
     public static HttpFeatures of(URL url) {
@@ -90,5 +94,10 @@ public final class HttpFeatures {
 
     public String cacheControl() {
         return cacheControl;
+    }
+
+    /** Whether the provider serves its OpenAPI document and catalog page. */
+    public boolean openapi() {
+        return openapi;
     }
 }

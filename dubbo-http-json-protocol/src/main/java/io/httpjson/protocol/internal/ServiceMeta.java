@@ -89,6 +89,13 @@ public final class ServiceMeta {
         return null;
     }
 
+    /** The names of the interface's methods (not Dubbo's pseudo-methods), sorted. */
+    public List<String> methodNames() {
+        TreeSet<String> names = new TreeSet<>(methods.keySet());
+        names.removeAll(PSEUDO.keySet());
+        return List.copyOf(names);
+    }
+
     /** Method names a caller can use, for error messages. */
     public String describeMethods() {
         TreeSet<String> names = new TreeSet<>();

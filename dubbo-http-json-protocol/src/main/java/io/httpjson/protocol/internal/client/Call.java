@@ -49,8 +49,13 @@ final class Call {
     Connection abandonedOn;
     /** The provider time the pool expects this call to hold its connection (guarded by its connection). */
     long expectedNanos;
-    /** Times the request found its connection closed before it was written and went back to the pool. */
+    /** Times the request went back to the pool because its connection could not carry it. */
     int resends;
+    /**
+     * The request as written on a pipelined connection, kept until its response (guarded by that connection):
+     * if the provider announces a close before it reaches this request, it goes out again on another connection.
+     */
+    private ByteBuf written;
 
     Call(
             long id,
@@ -96,6 +101,27 @@ final class Call {
         request.set(taken);
         if (isDone()) {
             freeRequest();
+        }
+    }
+
+    /** Keeps the request taken for writing; returns the copy to write (it shares the bytes). */
+    ByteBuf keepWritten(ByteBuf taken) {
+        written = taken;
+        return taken.retainedDuplicate();
+    }
+
+    /** The request kept by {@link #keepWritten}, given up for writing again; null if none was kept. */
+    ByteBuf takeWritten() {
+        ByteBuf b = written;
+        written = null;
+        return b;
+    }
+
+    /** Frees the request kept by {@link #keepWritten}, once the call has left its connection. */
+    void releaseWritten() {
+        ByteBuf b = takeWritten();
+        if (b != null) {
+            b.release();
         }
     }
 

@@ -16,8 +16,11 @@ import io.netty.channel.ChannelFutureListener;
  *
  * <p>At most once: a request is written at most once. A call whose request may have reached the provider is never
  * sent again by the transport; it ends with its response, its timeout, or a network error that Dubbo's cluster
- * may retry ({@code retries}). The one exception is a request that provably never left: the connection was already
- * closed when its turn to be written came, so it goes back to the pool for another connection.
+ * may retry ({@code retries}). Two kinds of request go back to the pool for another connection, because they provably
+ * do not run: one whose connection was already closed when its turn to be written came, and one pipelined behind a
+ * response that announced the close of the connection ({@code Connection: close}): a server that sends it must not
+ * process any later request on that connection (RFC 9112, section 9.6), as nginx does after
+ * {@code keepalive_requests}.
  *
  * <p>A call that times out keeps its place in the line: its late response is read and dropped, so the calls behind
  * it still get their own. While such a late response is due, no new call joins the connection (it may be stalled);
@@ -39,6 +42,8 @@ final class Connection {
     private int abandoned;
     /** No new calls: the provider said it closes, or its keep-alive is about to run out. */
     private boolean retired;
+    /** A response said the connection closes: the requests behind it will not be processed. */
+    private boolean closeAnnounced;
 
     private boolean closed;
     /** When the connection last fell idle ({@link System#nanoTime()}). */
@@ -141,9 +146,12 @@ final class Connection {
         boolean wasLast;
         synchronized (this) {
             request = call.takeRequest();
-            neverLeft = request != null && (closed || !channel.isActive());
+            neverLeft = request != null && (closed || closeAnnounced || !channel.isActive());
             if (request != null && !neverLeft) {
                 inFlight.add(call);
+                if (pool.pipelining()) {
+                    request = call.keepWritten(request);
+                }
             } else {
                 unassign(call);
             }
@@ -198,11 +206,13 @@ final class Connection {
     void responded(ClientHandler.ResponseData data, boolean keepAlive, long keepAliveNanos, long serverNanos) {
         Call call;
         boolean late;
+        boolean closeNow = false;
         synchronized (this) {
             call = inFlight.poll();
             if (call == null) {
                 return;
             }
+            call.releaseWritten();
             late = call.abandonedOn == this;
             if (late) {
                 abandoned--;
@@ -210,12 +220,18 @@ final class Connection {
             unassign(call);
             if (!keepAlive) {
                 retired = true;
+                closeAnnounced = true;
+                // nothing more will be answered here: the requests behind this one go out again at once
+                closeNow = !inFlight.isEmpty();
             }
             if (keepAliveNanos >= 0) {
                 this.keepAliveNanos = keepAliveNanos;
             }
         }
         call.pace.record(serverNanos);
+        if (closeNow) {
+            channel.close();
+        }
         // back to the pool first, so that a caller whose next call follows at once finds the connection idle
         pool.released(this);
         if (!late) {
@@ -242,28 +258,41 @@ final class Connection {
         }
     }
 
-    /**
-     * The connection closed: every call written on it that is still waiting fails with a network error (Dubbo's
-     * cluster decides whether to retry it). Calls assigned but not yet written find it closed at their turn and
-     * go back to the pool.
-     */
+    /** Why the connection is about to close, if it was for an error. */
     void noteError(Throwable cause) {
         lastError = cause;
     }
 
+    /**
+     * The connection closed: every call written on it that is still waiting fails with a network error (Dubbo's
+     * cluster decides whether to retry it), unless the provider had announced the close before it reached them,
+     * in which case they go back to the pool. Calls assigned but not yet written find it closed at their turn and
+     * go back to the pool.
+     */
     void closed() {
         Throwable cause = lastError;
-        List<Call> failed;
+        List<Call> left;
+        boolean unprocessed;
         synchronized (this) {
             closed = true;
-            failed = new ArrayList<>(inFlight);
+            unprocessed = closeAnnounced;
+            left = new ArrayList<>(inFlight);
             for (Call c : inFlight) {
                 unassign(c);
             }
             inFlight.clear();
             abandoned = 0;
         }
-        for (Call c : failed) {
+        for (Call c : left) {
+            ByteBuf request = c.takeWritten();
+            if (unprocessed && request != null && !c.isDone()) {
+                c.putBack(request);
+                pool.resend(c);
+                continue;
+            }
+            if (request != null) {
+                request.release();
+            }
             if (!c.isDone()) {
                 c.fail(pool.closedBeforeResponse(channel, cause));
             }

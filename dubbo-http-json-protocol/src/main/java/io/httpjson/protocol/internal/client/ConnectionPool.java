@@ -208,7 +208,10 @@ final class ConnectionPool {
         }
     }
 
-    /** A request that provably never left (its connection had closed before its turn): another connection. */
+    /**
+     * A request that provably does not run (its connection had closed before its turn, or the provider announced
+     * the close before reaching it): another connection.
+     */
     void resend(Call call) {
         if (++call.resends > MAX_RESENDS) {
             call.fail(closedBeforeResponse(null, null));

@@ -14,7 +14,8 @@ import org.eclipse.jetty.server.Response;
  * The admission stage: what a request must be before anything about its target is looked at. A port that serves
  * HTTPS only turns plain text away; the health path is answered here (200 while serving, 503 from the moment a
  * graceful shutdown starts); then the framing, {@code Host} and {@code Origin} rules ({@link AdmissionRules}); a
- * browser's preflight is answered here; a closing server answers 503; POST calls a method, and GET one its provider
+ * browser's preflight is answered here; a closing server answers 503; the OpenAPI document and catalog page
+ * ({@link Catalog}) are answered here when switched on; POST calls a method, and GET one its provider
  * declared safe.
  */
 final class Admission {
@@ -23,15 +24,17 @@ final class Admission {
     private final HttpJsonConfig config;
     private final HttpFeatures features;
     private final AdmissionRules rules;
+    private final Catalog catalog;
 
     Admission(HttpJsonServer server, HttpJsonConfig config, HttpFeatures features, AdmissionRules rules) {
         this.server = server;
         this.config = config;
         this.features = features;
         this.rules = rules;
+        this.catalog = new Catalog(server, features);
     }
 
-    /** Returns true if the request was answered here (health, a CORS preflight); throws {@link CallError} to refuse. */
+    /** Returns true if the request was answered here (health, a CORS preflight, the catalog); throws {@link CallError} to refuse. */
     boolean admit(Request request, Response response, Exchange ex) throws IOException {
         if (server.tlsRequired() && !request.isSecure()) {
             throw new CallError(
@@ -61,6 +64,9 @@ final class Admission {
         if (server.isClosing()) {
             throw new CallError(
                     ErrorCode.SHUTTING_DOWN, "the provider is shutting down; retry on another provider", true);
+        }
+        if (catalog.serve(request, ex)) {
+            return true;
         }
         if (!"POST".equals(method) && !"GET".equals(method)) {
             throw new CallError(

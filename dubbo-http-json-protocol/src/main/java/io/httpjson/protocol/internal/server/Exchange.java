@@ -83,6 +83,11 @@ final class Exchange {
         responder.json(request, response, callback, codec, status, value, type, false, runNanos);
     }
 
+    void page(byte[] bytes, String contentType) {
+        releaseBudget();
+        responder.page(request, response, callback, bytes, contentType);
+    }
+
     void empty(int status) {
         releaseBudget();
         responder.empty(request, response, callback, status, runNanos);

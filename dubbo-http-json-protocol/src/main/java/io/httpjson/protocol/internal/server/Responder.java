@@ -89,12 +89,17 @@ final class Responder {
             response.getHeaders().put(HttpHeader.CONTENT_ENCODING, "gzip");
             out = zipped;
         }
-        bytes(request, response, callback, status, out.array(), out.size(), close, runNanos);
+        bytes(request, response, callback, status, out.array(), out.size(), Wire.JSON_UTF8, close, runNanos);
     }
 
     /** An empty answer: a void method's 200, a one-way call's 202, a preflight's 204. */
     void empty(Request request, Response response, Callback callback, int status, long runNanos) {
-        bytes(request, response, callback, status, EMPTY, 0, false, runNanos);
+        bytes(request, response, callback, status, EMPTY, 0, Wire.JSON_UTF8, false, runNanos);
+    }
+
+    /** A 200 answer that is not JSON (the catalog page). */
+    void page(Request request, Response response, Callback callback, byte[] bytes, String contentType) {
+        bytes(request, response, callback, 200, bytes, bytes.length, contentType, false, 0);
     }
 
     private static boolean acceptsGzip(Request request) {
@@ -109,6 +114,7 @@ final class Responder {
             int status,
             byte[] bytes,
             int len,
+            String contentType,
             boolean close,
             long runNanos) {
         response.setStatus(status);
@@ -118,7 +124,7 @@ final class Responder {
             h.put(Wire.REQUEST_ID, id);
         }
         if (len > 0 || (status != 200 && status != 202 && status != 204)) {
-            h.put(HttpHeader.CONTENT_TYPE, Wire.JSON_UTF8);
+            h.put(HttpHeader.CONTENT_TYPE, contentType);
         }
         if (status != 204) {
             h.put(HttpHeader.CONTENT_LENGTH, len);

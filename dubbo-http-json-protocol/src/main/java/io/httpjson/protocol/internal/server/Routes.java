@@ -47,6 +47,11 @@ final class Routes {
         return null;
     }
 
+    /** Every route, in no particular order. */
+    List<ServiceRoute> all() {
+        return byPath.values().stream().flatMap(List::stream).collect(Collectors.toList());
+    }
+
     String describe() {
         return byPath.values().stream()
                 .flatMap(List::stream)

@@ -1,0 +1,180 @@
+package io.httpjson.protocol.internal.openapi;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.Wire;
+
+/**
+ * The operation of one method name of one service: {@code POST /{interface}/{method}}, its arguments as the JSON
+ * array of all of them ({@code prefixItems}) or, where the provider accepts it, the object keyed by parameter
+ * name; its value; its declared exceptions. Overloads share the path, which OpenAPI gives one operation: it
+ * requires {@code Dubbo-Parameter-Types} (an enum of the signatures) and its body and value are {@code anyOf} the
+ * overloads'.
+ */
+final class Operations {
+
+    private final Schemas schemas;
+
+    Operations(Schemas schemas) {
+        this.schemas = schemas;
+    }
+
+    Map<String, Object> post(
+            String operationId, String tag, Class<?> service, MethodMeta[] overloads, List<Object> shared) {
+        Map<String, Object> op = new LinkedHashMap<>();
+        op.put("tags", List.of(tag));
+        op.put("operationId", operationId);
+        List<String> signatures = new ArrayList<>();
+        for (MethodMeta m : overloads) {
+            signatures.add(m.toString());
+        }
+        op.put("summary", String.join(" | ", signatures));
+        List<Object> parameters = new ArrayList<>(shared);
+        if (overloads.length > 1) {
+            parameters.add(parameterTypes(overloads));
+        }
+        op.put("parameters", parameters);
+        List<Object> bodies = new ArrayList<>();
+        boolean needsBody = false;
+        for (MethodMeta m : overloads) {
+            bodies.add(arguments(m));
+            needsBody |= m.arity() > 0;
+        }
+        Map<String, Object> requestBody = new LinkedHashMap<>();
+        requestBody.put(
+                "description",
+                "The arguments: a JSON array of all of them in order (always accepted)"
+                        + (overloads.length > 1 ? "; pick the overload with " + Wire.PARAMETER_TYPES : ""));
+        requestBody.put("required", needsBody);
+        requestBody.put("content", json(anyOf(bodies)));
+        op.put("requestBody", requestBody);
+        op.put("responses", responses(service, overloads));
+        return op;
+    }
+
+    private static Map<String, Object> parameterTypes(MethodMeta[] overloads) {
+        List<String> values = new ArrayList<>();
+        for (MethodMeta m : overloads) {
+            values.add(m.signature());
+        }
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", "string");
+        schema.put("enum", values);
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("name", Wire.PARAMETER_TYPES);
+        p.put("in", "header");
+        p.put("required", true);
+        p.put(
+                "description",
+                "Picks the overload: its parameter types joined by ',' (simple names such as String,int work too)");
+        p.put("schema", schema);
+        return p;
+    }
+
+    /** The body of one overload: the positional array, or that or the named object. */
+    private Map<String, Object> arguments(MethodMeta m) {
+        Type[] types = m.parameterTypes();
+        List<Object> items = new ArrayList<>();
+        for (Type t : types) {
+            items.add(schemas.of(t));
+        }
+        Map<String, Object> positional = new LinkedHashMap<>();
+        positional.put("title", m.name() + "(" + m.simpleSignature() + ") arguments by position");
+        positional.put("type", "array");
+        if (!items.isEmpty()) {
+            positional.put("prefixItems", items);
+        }
+        positional.put("minItems", items.size());
+        positional.put("maxItems", items.size());
+        String[] names = m.parameterNames();
+        boolean named =
+                names != null && (types.length >= 2 || (types.length == 1 && Schemas.scalar(m.parameterClasses()[0])));
+        if (!named) {
+            return positional;
+        }
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (int i = 0; i < names.length; i++) {
+            properties.put(names[i], items.get(i));
+        }
+        Map<String, Object> byName = new LinkedHashMap<>();
+        byName.put("title", m.name() + "(" + m.simpleSignature() + ") arguments by name");
+        byName.put("type", "object");
+        byName.put("properties", properties);
+        byName.put("required", List.of(names));
+        Map<String, Object> either = new LinkedHashMap<>();
+        either.put("oneOf", List.of(positional, byName));
+        return either;
+    }
+
+    private Map<String, Object> responses(Class<?> service, MethodMeta[] overloads) {
+        Map<String, Object> responses = new LinkedHashMap<>();
+        List<Object> values = new ArrayList<>();
+        boolean anyVoid = false;
+        Set<Class<?>> thrown = new LinkedHashSet<>();
+        for (MethodMeta m : overloads) {
+            if (m.returnsVoid()) {
+                anyVoid = true;
+            } else {
+                values.add(schemas.of(m.returnType()));
+            }
+            thrown.addAll(Arrays.asList(declared(service, m)));
+        }
+        Map<String, Object> ok = new LinkedHashMap<>();
+        ok.put("description", anyVoid && values.isEmpty() ? "Done (a void method: empty body)" : "The return value");
+        ok.put("headers", Headers.response());
+        if (!values.isEmpty()) {
+            ok.put("content", json(anyOf(values)));
+        }
+        responses.put("200", ok);
+        List<Object> errors = new ArrayList<>();
+        StringBuilder description = new StringBuilder("A business exception (code BUSINESS_EXCEPTION)");
+        for (Class<?> e : thrown) {
+            errors.add(Errors.exception(schemas, e));
+            description.append(description.indexOf(":") < 0 ? ": " : ", ").append(e.getName());
+        }
+        errors.add(Errors.errorBody(schemas));
+        Map<String, Object> failed = new LinkedHashMap<>();
+        failed.put("description", description + "; or the provider failed (RPC_EXCEPTION, SERVER_ERROR)");
+        failed.put("content", json(errors.size() == 1 ? errors.get(0) : Map.of("anyOf", errors)));
+        responses.put("500", failed);
+        Map<String, Object> other = new LinkedHashMap<>();
+        other.put(
+                "description",
+                "Refused or failed before the call ran: see the status table in docs/protocol.md, \"Errors\"");
+        other.put("content", json(Errors.errorBody(schemas)));
+        responses.put("default", other);
+        return responses;
+    }
+
+    private static Class<?>[] declared(Class<?> service, MethodMeta m) {
+        for (Method method : service.getMethods()) {
+            if (method.getName().equals(m.name()) && Arrays.equals(method.getParameterTypes(), m.parameterClasses())) {
+                return method.getExceptionTypes();
+            }
+        }
+        return new Class<?>[0];
+    }
+
+    /** The overloads' schemas: the one schema if they are all the same, else any of them (they may overlap). */
+    private static Object anyOf(List<Object> schemas) {
+        List<Object> distinct = new ArrayList<>(new LinkedHashSet<>(schemas));
+        return distinct.size() == 1 ? distinct.get(0) : Map.of("anyOf", distinct);
+    }
+
+    static Map<String, Object> json(Object schema) {
+        Map<String, Object> mediaType = new LinkedHashMap<>();
+        mediaType.put("schema", schema);
+        Map<String, Object> content = new LinkedHashMap<>();
+        content.put(Wire.JSON, mediaType);
+        return content;
+    }
+}

@@ -1,0 +1,94 @@
+package io.httpjson.protocol.internal.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpFeatures;
+import io.httpjson.protocol.internal.openapi.OpenApiDocument;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+
+/**
+ * With {@code httpjson.openapi=true}: {@code GET /openapi.json}, the OpenAPI document of the services exported on
+ * this port, and {@code GET /}, the catalog page that reads it and calls methods from a form. Off, both paths are
+ * answered as any other unknown path.
+ */
+final class Catalog {
+
+    static final String DOCUMENT = "/openapi.json";
+    static final String PAGE = "/";
+    private static final String PAGE_RESOURCE = "/io/httpjson/protocol/catalog.html";
+    /** The page loads nothing from elsewhere, runs only its own script, calls only this provider, in no frame. */
+    private static final String PAGE_POLICY = "default-src 'none'; script-src 'unsafe-inline';"
+            + " style-src 'unsafe-inline'; connect-src 'self'; img-src data:; frame-ancestors 'none';"
+            + " base-uri 'none'; form-action 'none'";
+
+    private final HttpJsonServer server;
+    private final HttpFeatures features;
+    private volatile byte[] page;
+
+    Catalog(HttpJsonServer server, HttpFeatures features) {
+        this.server = server;
+        this.features = features;
+    }
+
+    /** Answers the request and returns true if it asks for the document or the page and they are switched on. */
+    boolean serve(Request request, Exchange ex) throws IOException {
+        if (!features.openapi() || !"GET".equals(request.getMethod())) {
+            return false;
+        }
+        String path = request.getHttpURI().getPath();
+        HttpFields.Mutable headers = ex.response.getHeaders();
+        if (DOCUMENT.equals(path)) {
+            headers.put(HttpHeader.CACHE_CONTROL, "no-store");
+            Map<String, Object> document;
+            try {
+                document = OpenApiDocument.build(exports(), features.healthPath());
+            } catch (RuntimeException | LinkageError e) {
+                // a type of a service's methods that reflection cannot read (e.g. a class missing at run time)
+                throw new CallError(ErrorCode.SERVER_ERROR, "the OpenAPI document could not be made: " + e);
+            }
+            ex.json(200, document, null);
+            return true;
+        }
+        if (PAGE.equals(path)) {
+            headers.put(HttpHeader.CACHE_CONTROL, "no-store");
+            headers.put("Content-Security-Policy", PAGE_POLICY);
+            headers.put("X-Content-Type-Options", "nosniff");
+            headers.put("Referrer-Policy", "no-referrer");
+            ex.page(page(), "text/html; charset=utf-8");
+            return true;
+        }
+        return false;
+    }
+
+    private List<OpenApiDocument.Export> exports() {
+        List<OpenApiDocument.Export> exports = new ArrayList<>();
+        for (ServiceRoute r : server.routes().all()) {
+            exports.add(new OpenApiDocument.Export(r.path, r.version, r.group, r.meta));
+        }
+        return exports;
+    }
+
+    private byte[] page() {
+        byte[] p = page;
+        if (p == null) {
+            try (InputStream in = Catalog.class.getResourceAsStream(PAGE_RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException(PAGE_RESOURCE + " is missing from the jar");
+                }
+                p = in.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            page = p;
+        }
+        return p;
+    }
+}
