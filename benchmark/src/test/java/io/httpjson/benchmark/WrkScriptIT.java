@@ -54,7 +54,7 @@ class WrkScriptIT {
         assertThat(m.find()).as(text).isTrue();
         assertThat(Double.parseDouble(m.group(1))).isPositive();
         assertThat(Double.parseDouble(m.group(2))).isPositive();
-        assertThat(text).doesNotContain("had errors");
+        assertThat(text).doesNotContain("answered with errors");
         // the provider the script started stops with it
         Matcher pid = Pattern.compile("provider: pid (\\d+)").matcher(text);
         assertThat(pid.find()).as(text).isTrue();
