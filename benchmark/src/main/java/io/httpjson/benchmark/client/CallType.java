@@ -2,6 +2,8 @@ package io.httpjson.benchmark.client;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.httpjson.benchmark.service.BenchmarkMessage;
 import io.httpjson.benchmark.service.BenchmarkMessages;
@@ -16,7 +18,12 @@ public enum CallType {
     ECHO("echo"),
     SAY_HELLO("sayHello"),
     GET_USER("getUser"),
-    LIST_USER("listUser");
+    LIST_USER("listUser"),
+    /** A list of users of about {@code --payload-kb} KB as JSON, echoed back. */
+    ECHO_LIST("echoList");
+
+    /** The lists of echoList, one per size, shared by all callers (only ever read). */
+    private static final Map<Integer, List<User>> LISTS = new ConcurrentHashMap<>();
 
     private final String label;
 
@@ -34,7 +41,8 @@ public enum CallType {
                 return t;
             }
         }
-        throw new IllegalArgumentException("unknown call '" + s + "' (expected echo, sayHello, getUser, listUser)");
+        throw new IllegalArgumentException(
+                "unknown call '" + s + "' (expected echo, sayHello, getUser, listUser, echoList)");
     }
 
     @Override
@@ -49,7 +57,32 @@ public enum CallType {
     }
 
     public Call newCall(BenchmarkService service, int callerIndex) {
+        return newCall(service, callerIndex, 0);
+    }
+
+    /** The users echoList sends at {@code payloadKb}, made once per size. */
+    public static List<User> payload(int payloadKb) {
+        return LISTS.computeIfAbsent(payloadKb, Users::listOfKb);
+    }
+
+    /** @param payloadKb the size of echoList's list as JSON, in KB; ignored by the other calls */
+    public Call newCall(BenchmarkService service, int callerIndex, int payloadKb) {
         switch (this) {
+            case ECHO_LIST: {
+                List<User> users = payload(payloadKb);
+                int size = users.size();
+                long lastId = users.get(size - 1).getId();
+                String lastEmail = users.get(size - 1).getEmail();
+                return () -> {
+                    List<?> r = service.echoUsers(users);
+                    return r != null
+                            && r.size() == size
+                            && r.get(size - 1) instanceof User u
+                            && u.getId() == lastId
+                            && lastEmail.equals(u.getEmail())
+                            && u.getRegisteredAt() != null;
+                };
+            }
             case ECHO: {
                 BenchmarkMessage message = BenchmarkMessages.prepare();
                 return () -> BenchmarkMessages.isValidReply(service.echo(message));

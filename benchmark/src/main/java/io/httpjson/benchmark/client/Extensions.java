@@ -20,6 +20,9 @@ public final class Extensions {
 
     /** null when both are present, else a sentence saying what is missing. */
     public static String missing(String protocol, String serialization) {
+        if ("grpc".equals(protocol)) {
+            return null; // gRPC-java itself, not a Dubbo extension
+        }
         if (!hasProtocol(protocol)) {
             return "protocol '" + protocol + "' is not on the classpath yet";
         }

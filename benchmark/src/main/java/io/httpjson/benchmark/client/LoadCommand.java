@@ -32,13 +32,13 @@ public class LoadCommand implements Callable<Integer> {
     @Option(
             names = "--protocol",
             defaultValue = "httpjson",
-            description = "httpjson, dubbo or tri. Default: ${DEFAULT-VALUE}.")
+            description = "httpjson, dubbo, tri or grpc (gRPC-java, echo only). Default: ${DEFAULT-VALUE}.")
     String protocol;
 
     @Option(
             names = "--serialization",
             description =
-                    "hessian2, fastjson2, fastjson2-text or gson-text. Default: fastjson2-text for httpjson, hessian2 otherwise.")
+                    "hessian2, fastjson2, fastjson2-text, gson-text or protobuf (grpc). Default: fastjson2-text for httpjson, protobuf for grpc, hessian2 otherwise.")
     String serialization;
 
     @Option(
@@ -65,14 +65,22 @@ public class LoadCommand implements Callable<Integer> {
             throw run.usage("--delay must be between 0 and 60000 ms, got " + delay);
         }
         if (!RunOptions.PROTOCOLS.contains(protocol)) {
-            throw run.usage("--protocol must be one of httpjson, dubbo, tri; got '" + protocol + "'");
+            throw run.usage("--protocol must be one of httpjson, dubbo, tri, grpc; got '" + protocol + "'");
         }
         if (serialization != null && !RunOptions.SERIALIZATIONS.contains(serialization)) {
-            throw run.usage("--serialization must be one of hessian2, fastjson2, fastjson2-text, gson-text; got '"
+            throw run.usage("--serialization must be one of hessian2, fastjson2, fastjson2-text, gson-text, protobuf;"
+                    + " got '"
                     + serialization + "'");
         }
         if (serialization != null && !RunOptions.compatible(protocol, serialization)) {
-            throw run.usage("httpjson speaks JSON only: use --serialization fastjson2-text or gson-text with it");
+            throw run.usage(
+                    "grpc".equals(protocol) || "protobuf".equals(serialization)
+                            ? "grpc goes with --serialization protobuf, and protobuf with --protocol grpc"
+                            : "httpjson speaks JSON only: use --serialization fastjson2-text or gson-text with it");
+        }
+        String unsupported = RunOptions.unsupportedCall(protocol, run.callType());
+        if (unsupported != null) {
+            throw run.usage(unsupported);
         }
         if (target != null && !target.matches("[^:]+:\\d{1,5}")) {
             throw run.usage("--target must be HOST:PORT, got '" + target + "'");
@@ -88,11 +96,19 @@ public class LoadCommand implements Callable<Integer> {
             err.println("warning: -c " + concurrency + " > --server-threads " + run.serverThreads
                     + ": Dubbo's fixed pool rejects calls beyond its threads, expect errors when calls overlap");
         }
-        String ser =
-                serialization != null ? serialization : "httpjson".equals(protocol) ? "fastjson2-text" : "hessian2";
+        String ser = serialization != null
+                ? serialization
+                : switch (protocol) {
+                    case "httpjson" -> "fastjson2-text";
+                    case "grpc" -> "protobuf";
+                    default -> "hessian2";
+                };
         String missing = Extensions.missing(protocol, ser);
         if (missing != null) {
             throw run.usage(missing + " (build with the module that provides it)");
+        }
+        if (run.gzip != null && !"httpjson".equals(protocol)) {
+            throw run.usage("--gzip is an httpjson setting; --protocol is " + protocol);
         }
         RunSpec runSpec = new RunSpec(
                 protocol,
@@ -104,7 +120,10 @@ public class LoadCommand implements Callable<Integer> {
                 run.warmup,
                 run.warmupSeconds,
                 run.maxSeconds,
-                run.timeoutMillis);
+                run.timeoutMillis,
+                "",
+                run.payloadKbFor(run.callType(), run.payloadKb),
+                RunOptions.gzipFor(protocol, run.gzip));
         Map<String, Object> info = new LinkedHashMap<>();
         RunResult result;
         if (target != null) {
@@ -113,8 +132,8 @@ public class LoadCommand implements Callable<Integer> {
             info.put("provider", "running provider at " + target);
             result = run.runOnce(runSpec, host, port, 1);
         } else {
-            try (ProviderProcess provider =
-                    ProviderProcess.start(List.of(runSpec.export()), run.providerJvmArgs, run.serverThreads, 120)) {
+            try (ProviderProcess provider = ProviderProcess.start(
+                    List.of(runSpec.export()), run.providerJvmArgs(List.of(runSpec)), run.serverThreads, 120)) {
                 info.put("provider", "own JVM, pid " + provider.pid() + ", 127.0.0.1:" + provider.port(protocol));
                 result = run.runOnce(runSpec, "127.0.0.1", provider.port(protocol), 1);
             }

@@ -38,6 +38,14 @@ public final class LoadRunner {
      */
     public static RunResult run(RunSpec spec, BenchmarkService service, int repeat, PrintStream progress)
             throws InterruptedException {
+        return run(spec, CallTarget.of(service), repeat, progress);
+    }
+
+    /**
+     * @param progress where to draw a progress bar, or null for none
+     */
+    public static RunResult run(RunSpec spec, CallTarget service, int repeat, PrintStream progress)
+            throws InterruptedException {
         final int c = spec.concurrency();
         final AtomicLong warmupBudget = new AtomicLong(spec.warmupCalls());
         final LongAdder warmupDone = new LongAdder();
@@ -60,7 +68,7 @@ public final class LoadRunner {
             histograms[i] = h;
             Thread t = new Thread(
                     () -> {
-                        CallType.Call call = spec.call().newCall(service, index);
+                        CallType.Call call = service.newCall(spec, index);
                         // warm-up: shared budget, capped in time; errors here are not counted
                         while (warmupBudget.decrementAndGet() >= 0 && System.nanoTime() < warmupDeadline) {
                             try {
@@ -175,7 +183,7 @@ public final class LoadRunner {
                 repeat);
     }
 
-    private static ProviderStats stats(BenchmarkService service, AtomicReference<String> firstError) {
+    private static ProviderStats stats(CallTarget service, AtomicReference<String> firstError) {
         try {
             return service.stats();
         } catch (RuntimeException e) {

@@ -50,6 +50,20 @@ public class MatrixCommand implements Callable<Integer> {
     String delays;
 
     @Option(
+            names = "--payload-kb-list",
+            paramLabel = "KB,...",
+            description =
+                    "With --call echoList: payload sizes to sweep, e.g. 1,16,256,1024 (each gets its own dubbo+hessian2 baseline). Default: --payload-kb.")
+    String payloadKbList;
+
+    @Option(
+            names = "--gzip-list",
+            paramLabel = "off,on",
+            description =
+                    "httpjson configurations run once per gzip mode, e.g. off,on (see --gzip); other protocols once. Default: --gzip.")
+    String gzipList;
+
+    @Option(
             names = "--matrix-file",
             description =
                     "A file of lines 'protocol serialization concurrency delay' (# comments); replaces --configs/--concurrency-list/--delays.")
@@ -94,16 +108,33 @@ public class MatrixCommand implements Callable<Integer> {
                 .run();
     }
 
-    private record Row(String protocol, String serialization, int concurrency, long delay, String params) {}
+    private record Row(
+            String protocol,
+            String serialization,
+            int concurrency,
+            long delay,
+            String params,
+            int payloadKb,
+            String gzip) {
+        Row(String protocol, String serialization, int concurrency, long delay, String params) {
+            this(protocol, serialization, concurrency, delay, params, 0, RunSpec.GZIP_DEFAULT);
+        }
+    }
 
     /** The configurations, baseline added, those whose extensions are missing dropped (with a message). */
     List<RunSpec> specs() throws IOException {
-        List<Row> rows = matrixFile != null ? fileRows() : optionRows();
-        // the baseline at every (concurrency, delay), first in each group
+        List<Row> rows = sweep(matrixFile != null ? fileRows() : optionRows());
+        // the baseline at every (concurrency, delay, payload), first in each group
         Set<Row> ordered = new LinkedHashSet<>();
         for (Row r : rows) {
             ordered.add(new Row(
-                    MatrixRunner.BASELINE_PROTOCOL, MatrixRunner.BASELINE_SERIALIZATION, r.concurrency, r.delay, ""));
+                    MatrixRunner.BASELINE_PROTOCOL,
+                    MatrixRunner.BASELINE_SERIALIZATION,
+                    r.concurrency,
+                    r.delay,
+                    "",
+                    r.payloadKb,
+                    RunSpec.GZIP_DEFAULT));
             ordered.add(r);
         }
         List<RunSpec> specs = new ArrayList<>();
@@ -112,7 +143,15 @@ public class MatrixCommand implements Callable<Integer> {
                 throw run.usage("unknown protocol/serialization " + r.protocol + ":" + r.serialization);
             }
             if (!RunOptions.compatible(r.protocol, r.serialization)) {
-                throw run.usage("httpjson speaks JSON only, not " + r.serialization);
+                throw run.usage(
+                        "grpc".equals(r.protocol) || "protobuf".equals(r.serialization)
+                                ? "grpc goes with protobuf only: grpc:protobuf, not " + r.protocol + ":"
+                                        + r.serialization
+                                : "httpjson speaks JSON only, not " + r.serialization);
+            }
+            String unsupported = RunOptions.unsupportedCall(r.protocol, run.callType());
+            if (unsupported != null) {
+                throw run.usage(unsupported);
             }
             if (r.concurrency < 1 || r.concurrency > 5000 || r.delay < 0) {
                 throw run.usage("bad concurrency/delay in " + r);
@@ -136,12 +175,56 @@ public class MatrixCommand implements Callable<Integer> {
                     run.warmupSeconds,
                     run.maxSeconds,
                     run.timeoutMillis,
-                    r.params));
+                    r.params,
+                    r.payloadKb,
+                    r.gzip));
         }
         if (specs.isEmpty()) {
             throw run.usage("no configuration left to run");
         }
         return specs;
+    }
+
+    /** Each row once per payload size (echoList only) and, for httpjson, once per gzip mode. */
+    private List<Row> sweep(List<Row> rows) {
+        CallType type = run.callType();
+        if (payloadKbList != null && type != CallType.ECHO_LIST) {
+            throw run.usage("--payload-kb-list needs --call echoList");
+        }
+        List<Long> sizes = payloadKbList != null ? ints(payloadKbList) : List.of((long) run.payloadKb);
+        for (long kb : sizes) {
+            if (kb < 1 || kb > RunOptions.MAX_PAYLOAD_KB) {
+                throw run.usage("--payload-kb-list: " + kb + " (expected: 1 to " + RunOptions.MAX_PAYLOAD_KB + ")");
+            }
+        }
+        List<String> modes = new ArrayList<>();
+        if (gzipList != null) {
+            for (String m : gzipList.split(",")) {
+                String mode = m.trim();
+                if (!RunSpec.GZIP_OFF.equals(mode) && !RunSpec.GZIP_ON.equals(mode)) {
+                    throw run.usage("--gzip-list: " + mode + " (expected: off, on or off,on)");
+                }
+                modes.add(mode);
+            }
+        } else {
+            modes.add(run.gzip);
+        }
+        List<Row> out = new ArrayList<>();
+        for (long kb : type == CallType.ECHO_LIST ? sizes : List.of(0L)) {
+            for (Row r : rows) {
+                for (String mode : "httpjson".equals(r.protocol) ? modes : List.of(RunSpec.GZIP_DEFAULT)) {
+                    out.add(new Row(
+                            r.protocol,
+                            r.serialization,
+                            r.concurrency,
+                            r.delay,
+                            r.params,
+                            (int) kb,
+                            RunOptions.gzipFor(r.protocol, mode)));
+                }
+            }
+        }
+        return out;
     }
 
     private List<Row> fileRows() throws IOException {

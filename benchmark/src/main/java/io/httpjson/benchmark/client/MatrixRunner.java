@@ -47,8 +47,8 @@ final class MatrixRunner {
         specs.forEach(s -> exports.add(s.export()));
         List<RunResult> results = new ArrayList<>();
         String providerJvm;
-        try (ProviderProcess provider =
-                ProviderProcess.start(new ArrayList<>(exports), cmd.run.providerJvmArgs, cmd.run.serverThreads, 180)) {
+        try (ProviderProcess provider = ProviderProcess.start(
+                new ArrayList<>(exports), cmd.run.providerJvmArgs(specs), cmd.run.serverThreads, 180)) {
             err.println("provider: own JVM, pid " + provider.pid() + ", exports " + exports);
             for (int round = 1; round <= cmd.warmupRounds; round++) {
                 int k = 0;

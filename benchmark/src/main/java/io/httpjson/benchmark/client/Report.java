@@ -40,6 +40,20 @@ public final class Report {
             new Column("server_gc_count", "provider GCs during the measured phase", r -> r.providerGcCount),
             new Column("truncated", "true if the time limit stopped the run early", r -> r.truncated),
             new Column(
+                    "payload_kb",
+                    "echoList: the list's size as JSON, KB (0 for the other calls)",
+                    r -> r.spec.payloadKb()),
+            new Column("gzip", "httpjson gzip mode: off, on, or empty for httpjson's defaults", r -> r.spec.gzip()),
+            new Column("kb_per_s", "echoList: successful calls per second x KB per call", RunResult::kbPerSecond),
+            new Column(
+                    "client_cpu_us_per_kb",
+                    "echoList: client process CPU time / calls / KB",
+                    RunResult::clientCpuMicrosPerKb),
+            new Column(
+                    "server_cpu_us_per_kb",
+                    "echoList: provider process CPU time / calls / KB",
+                    RunResult::serverCpuMicrosPerKb),
+            new Column(
                     "provider_jvm_args", "the provider JVM's flags, as it reports them", r -> r.providerJvmArguments),
             new Column(
                     "params",
@@ -147,6 +161,19 @@ public final class Report {
                 format(r.serverCpuMicrosPerCall()),
                 r.providerGcCount,
                 r.providerGcMillis));
+        if (!Double.isNaN(s.kbPerCall())) {
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  %-22s %d KB per call%s, %.0f KB/s, client CPU %s µs/KB, server CPU %s µs/KB%n",
+                    "payload",
+                    s.payloadKb(),
+                    s.gzip().isEmpty() ? "" : " (gzip " + s.gzip() + ")",
+                    r.kbPerSecond(),
+                    format(r.clientCpuMicrosPerKb()),
+                    format(r.serverCpuMicrosPerKb())));
+        } else if (!s.gzip().isEmpty()) {
+            sb.append(String.format(Locale.ROOT, "  %-22s %s%n", "gzip", s.gzip()));
+        }
         if (r.firstError != null) {
             sb.append(String.format(Locale.ROOT, "  %-22s %s%n", "first error", r.firstError));
         }

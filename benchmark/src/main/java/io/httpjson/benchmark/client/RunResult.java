@@ -87,4 +87,17 @@ public final class RunResult {
     public double serverCpuMicrosPerCall() {
         return calls() > 0 && serverCpuNanos >= 0 ? serverCpuNanos / 1000.0 / calls() : Double.NaN;
     }
+
+    /** KB of payload per second (successful calls x KB per call); NaN for calls without a payload size. */
+    public double kbPerSecond() {
+        return throughput() * spec.kbPerCall();
+    }
+
+    public double clientCpuMicrosPerKb() {
+        return clientCpuMicrosPerCall() / spec.kbPerCall();
+    }
+
+    public double serverCpuMicrosPerKb() {
+        return serverCpuMicrosPerCall() / spec.kbPerCall();
+    }
 }

@@ -1,5 +1,6 @@
 package io.httpjson.benchmark.client;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.httpjson.benchmark.DubboApps;
@@ -17,7 +18,59 @@ public record RunSpec(
         int warmupSeconds,
         int maxSeconds,
         int timeoutMillis,
-        String params) {
+        String params,
+        int payloadKb,
+        String gzip) {
+
+    /** {@link #gzip()}: nothing set, httpjson's defaults (gzip from 32 KB both ways). */
+    public static final String GZIP_DEFAULT = "";
+    /** {@link #gzip()}: the consumer neither gzips requests nor accepts gzipped responses. */
+    public static final String GZIP_OFF = "off";
+    /**
+     * {@link #gzip()}: the consumer gzips every request and asks for gzipped responses; the provider gzips every
+     * response of a consumer that asks (threshold 0 on both sides).
+     */
+    public static final String GZIP_ON = "on";
+
+    public RunSpec {
+        params = params == null ? "" : params;
+        gzip = gzip == null ? GZIP_DEFAULT : gzip;
+        if (!gzip.equals(GZIP_DEFAULT) && !gzip.equals(GZIP_OFF) && !gzip.equals(GZIP_ON)) {
+            throw new IllegalArgumentException("gzip: " + gzip + " (expected: off or on)");
+        }
+        if (payloadKb < 0) {
+            throw new IllegalArgumentException("payload: " + payloadKb + " KB (expected: at least 1)");
+        }
+    }
+
+    /** Reference parameters of its own, default payload and gzip settings. */
+    public RunSpec(
+            String protocol,
+            String serialization,
+            CallType call,
+            int concurrency,
+            int total,
+            long delayMillis,
+            int warmupCalls,
+            int warmupSeconds,
+            int maxSeconds,
+            int timeoutMillis,
+            String params) {
+        this(
+                protocol,
+                serialization,
+                call,
+                concurrency,
+                total,
+                delayMillis,
+                warmupCalls,
+                warmupSeconds,
+                maxSeconds,
+                timeoutMillis,
+                params,
+                0,
+                GZIP_DEFAULT);
+    }
 
     /** Without reference parameters of its own. */
     public RunSpec(
@@ -50,16 +103,33 @@ public record RunSpec(
      * applied after {@code -Dbenchmark.reference.params}. Fails on anything but {@code key=value} pairs.
      */
     public Map<String, String> referenceParams() {
-        return parseParams(params);
+        Map<String, String> out = new LinkedHashMap<>();
+        if (gzip.equals(GZIP_OFF)) {
+            out.put(GZIP_THRESHOLD, "-1");
+        } else if (gzip.equals(GZIP_ON)) {
+            out.put(GZIP_THRESHOLD, "0");
+        }
+        out.putAll(parseParams(params));
+        return out;
+    }
+
+    /** httpjson's gzip key (both sides), see docs/configuration.md. */
+    public static final String GZIP_THRESHOLD = "httpjson.gzip-threshold";
+
+    /** KB of payload per call (each way) when the call has a payload size, else NaN. */
+    public double kbPerCall() {
+        return call == CallType.ECHO_LIST && payloadKb > 0 ? payloadKb : Double.NaN;
     }
 
     public static Map<String, String> parseParams(String params) {
         return DubboApps.parseParams(params, ";", "reference parameters");
     }
 
-    /** protocol+serialization, with the configuration's own reference parameters in brackets. */
+    /** protocol+serialization (payload and gzip mode when set), with the configuration's own reference parameters in brackets. */
     public String name() {
-        return protocol + "+" + serialization + (params == null || params.isEmpty() ? "" : "[" + params + "]");
+        return protocol + "+" + serialization + (params.isEmpty() ? "" : "[" + params + "]")
+                + (call == CallType.ECHO_LIST ? " " + payloadKb + "KB" : "")
+                + (gzip.isEmpty() ? "" : " gzip-" + gzip);
     }
 
     public Export export() {

@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-/** Medians over the repeats of one configuration, and ratios to the baseline at the same c and delay. */
+/**
+ * Medians over the repeats of one configuration, and ratios to the baseline at the same c, delay and payload size.
+ */
 final class Summary {
     RunSpec spec;
     int runs;
@@ -37,6 +39,7 @@ final class Summary {
         m.put("mean_vs_baseline", meanRatio);
         m.put("p99_vs_baseline", p99Ratio);
         m.put("server_cpu_vs_baseline", serverCpuRatio);
+        m.putAll(PerKb.values(this));
         return m;
     }
 
@@ -67,6 +70,7 @@ final class Summary {
                 if (b.spec.protocol().equals(MatrixRunner.BASELINE_PROTOCOL)
                         && b.spec.serialization().equals(MatrixRunner.BASELINE_SERIALIZATION)
                         && b.spec.params().isEmpty()
+                        && b.spec.payloadKb() == s.spec.payloadKb()
                         && b.spec.concurrency() == s.spec.concurrency()
                         && b.spec.delayMillis() == s.spec.delayMillis()) {
                     s.throughputRatio = s.throughput / b.throughput;

@@ -75,7 +75,8 @@ final class SummaryFormat {
                     s.p99Ratio));
         }
         sb.append(
-                "(cliCPU/srvCPU: µs of process CPU per call; x/b: ratio to dubbo+hessian2 at the same c and delay)\n");
+                "(cliCPU/srvCPU: µs of process CPU per call; x/b: ratio to dubbo+hessian2 at the same c, delay and payload size)\n");
+        sb.append(PerKb.text(summaries));
         return sb.toString();
     }
 }

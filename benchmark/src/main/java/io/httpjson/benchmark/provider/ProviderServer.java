@@ -10,6 +10,7 @@ import java.util.Map;
 
 import io.httpjson.benchmark.DubboApps;
 import io.httpjson.benchmark.Loopback;
+import io.httpjson.benchmark.grpc.GrpcProvider;
 import io.httpjson.benchmark.service.AllowedTypes;
 import io.httpjson.benchmark.service.BenchmarkService;
 import io.httpjson.benchmark.service.BenchmarkServiceImpl;
@@ -28,13 +29,19 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
 public final class ProviderServer implements AutoCloseable {
     public static final String HOST = "127.0.0.1";
 
+    /** Not a Dubbo protocol: {@code grpc:protobuf} is served by gRPC-java itself ({@link GrpcProvider}). */
+    public static final String GRPC = "grpc";
+
     private final FrameworkModel frameworkModel;
     private final DubboBootstrap bootstrap;
+    private final GrpcProvider grpc;
     private final Map<String, Integer> ports;
 
-    private ProviderServer(FrameworkModel frameworkModel, DubboBootstrap bootstrap, Map<String, Integer> ports) {
+    private ProviderServer(
+            FrameworkModel frameworkModel, DubboBootstrap bootstrap, GrpcProvider grpc, Map<String, Integer> ports) {
         this.frameworkModel = frameworkModel;
         this.bootstrap = bootstrap;
+        this.grpc = grpc;
         this.ports = ports;
     }
 
@@ -52,6 +59,19 @@ public final class ProviderServer implements AutoCloseable {
                     e.protocol(), p -> fixedPorts.getOrDefault(p, 0) > 0 ? fixedPorts.get(p) : freePort());
         }
         Loopback.configure();
+        GrpcProvider grpc = null;
+        if (ports.containsKey(GRPC)) {
+            if (DubboApps.tls()) {
+                throw new IllegalArgumentException("grpc:protobuf runs without TLS only (drop -D"
+                        + DubboApps.TLS_PROPERTY + " or the grpc export)");
+            }
+            grpc = GrpcProvider.start(HOST, ports.get(GRPC), threads);
+        }
+        List<Export> dubboExports =
+                exports.stream().filter(e -> !GRPC.equals(e.protocol())).toList();
+        if (dubboExports.isEmpty()) {
+            return new ProviderServer(null, null, grpc, ports);
+        }
         FrameworkModel fm = new FrameworkModel();
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(fm);
         AllowedTypes.allow(fm, FrameworkModel.defaultModel());
@@ -67,6 +87,9 @@ public final class ProviderServer implements AutoCloseable {
             }
             Map<String, ProtocolConfig> protocols = new LinkedHashMap<>();
             for (Map.Entry<String, Integer> p : ports.entrySet()) {
+                if (GRPC.equals(p.getKey())) {
+                    continue;
+                }
                 ProtocolConfig pc = new ProtocolConfig(p.getKey(), p.getValue());
                 pc.setId("bench-" + p.getKey());
                 pc.setHost(HOST);
@@ -79,7 +102,7 @@ public final class ProviderServer implements AutoCloseable {
                 protocols.put(p.getKey(), pc);
                 bootstrap.protocol(pc);
             }
-            for (Export e : exports) {
+            for (Export e : dubboExports) {
                 ServiceConfig<BenchmarkService> sc = new ServiceConfig<>();
                 sc.setInterface(BenchmarkService.class);
                 sc.setRef(new BenchmarkServiceImpl(e.delayMillis()));
@@ -92,9 +115,12 @@ public final class ProviderServer implements AutoCloseable {
             bootstrap.start();
         } catch (RuntimeException ex) {
             DubboApps.stopQuietly(bootstrap, fm);
+            if (grpc != null) {
+                grpc.close();
+            }
             throw ex;
         }
-        return new ProviderServer(fm, bootstrap, ports);
+        return new ProviderServer(fm, bootstrap, grpc, ports);
     }
 
     /** protocol -> bound port. */
@@ -112,7 +138,12 @@ public final class ProviderServer implements AutoCloseable {
 
     @Override
     public void close() {
-        DubboApps.stopQuietly(bootstrap, frameworkModel);
+        if (bootstrap != null) {
+            DubboApps.stopQuietly(bootstrap, frameworkModel);
+        }
+        if (grpc != null) {
+            grpc.close();
+        }
     }
 
     /** A port that was free on 127.0.0.1 a moment ago. */

@@ -1,5 +1,7 @@
 package io.httpjson.benchmark.service;
 
+import java.util.List;
+
 import io.httpjson.demo.api.Page;
 import io.httpjson.demo.api.Result;
 import io.httpjson.demo.api.User;
@@ -18,6 +20,9 @@ public interface BenchmarkService {
 
     /** A page of 15 users. */
     Result<Page<User>> listUser(int pageNo, int pageSize);
+
+    /** The payload-size call: returns the list it was given (a list of realistic POJOs sized to some KB). */
+    List<User> echoUsers(List<User> users);
 
     /** Not measured: the provider's pid, CPU time so far and JVM flags. */
     ProviderStats stats();

@@ -1,5 +1,7 @@
 package io.httpjson.benchmark.service;
 
+import java.util.List;
+
 import io.httpjson.demo.api.Page;
 import io.httpjson.demo.api.Result;
 import io.httpjson.demo.api.User;
@@ -46,6 +48,12 @@ public class BenchmarkServiceImpl implements BenchmarkService {
     public Result<Page<User>> listUser(int pageNo, int pageSize) {
         businessTime();
         return Result.ok(Users.page(pageNo, pageSize));
+    }
+
+    @Override
+    public List<User> echoUsers(List<User> users) {
+        businessTime();
+        return users;
     }
 
     @Override

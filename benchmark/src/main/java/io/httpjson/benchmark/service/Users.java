@@ -1,13 +1,18 @@
 package io.httpjson.benchmark.service;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.httpjson.codec.JsonCodec;
 import io.httpjson.demo.api.Page;
 import io.httpjson.demo.api.User;
+import org.apache.dubbo.rpc.model.FrameworkModel;
 
 /** Deterministic users for getUser/listUser and the serializer suite. */
 public final class Users {
@@ -42,5 +47,48 @@ public final class Users {
         }
         page.setItems(items);
         return page;
+    }
+
+    /**
+     * Users 1, 2, 3, ... until the list, written as JSON by httpjson's default engine (fastjson2-text, what goes on
+     * the wire), is at least {@code kb} KiB: the payload of the {@code echoList} call.
+     */
+    public static List<User> listOfKb(int kb) {
+        if (kb < 1) {
+            throw new IllegalArgumentException("payload: " + kb + " KB (expected: at least 1)");
+        }
+        JsonCodec json = FrameworkModel.defaultModel()
+                .getExtensionLoader(JsonCodec.class)
+                .getExtension("fastjson2-text");
+        long target = kb * 1024L;
+        long size = 2; // [ and ]
+        List<User> users = new ArrayList<>();
+        ByteArrayOutputStream one = new ByteArrayOutputStream(512);
+        while (size < target) {
+            User u = user(users.size() + 1);
+            one.reset();
+            try {
+                json.write(u, User.class, one);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            size += one.size() + (users.isEmpty() ? 0 : 1);
+            users.add(u);
+        }
+        return users;
+    }
+
+    /** The size of {@code users} as httpjson's default engine writes them, in bytes. */
+    public static int jsonBytes(List<User> users) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            FrameworkModel.defaultModel()
+                    .getExtensionLoader(JsonCodec.class)
+                    .getExtension("fastjson2-text")
+                    .write(users, null, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.size();
     }
 }
