@@ -1,12 +1,6 @@
 package io.httpjson.protocol.internal;
 
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -91,8 +85,7 @@ public final class HttpJsonConfig {
     private final int minBodyRate;
     private final int decodeBudget;
     private final int accepts;
-    private final String helpBaseUrl;
-    private final Map<ErrorCode, String> helpLinks;
+    private final HelpLinks helpLinks;
 
     private HttpJsonConfig(URL url) {
         this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
@@ -112,24 +105,7 @@ public final class HttpJsonConfig {
         // (docs/history/benchmark-notebook.md)
         this.ioThreads = intParam(
                 url, IO_THREADS, Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2)), 1, 1024);
-        String dispatch = url.getParameter(DISPATCH, "").trim().toLowerCase(Locale.ROOT);
-        switch (dispatch) {
-            case "":
-                // Dubbo's own switch for "run it on the IO thread" means the same here
-                this.dispatch = "direct".equals(url.getParameter(DISPATCHER)) ? Dispatch.DIRECT : Dispatch.JETTY;
-                break;
-            case "pool":
-                this.dispatch = Dispatch.POOL;
-                break;
-            case "jetty":
-                this.dispatch = Dispatch.JETTY;
-                break;
-            case "direct":
-                this.dispatch = Dispatch.DIRECT;
-                break;
-            default:
-                throw invalid(DISPATCH, dispatch, "pool, jetty or direct");
-        }
+        this.dispatch = Params.dispatch(url);
         this.tlsVerifyHostname = boolParam(url, TLS_VERIFY_HOSTNAME, true);
         this.corsAllowedOrigins = Params.origins(url, CORS_ALLOWED_ORIGINS);
         this.allowedHosts = Params.hosts(url, ALLOWED_HOSTS);
@@ -146,12 +122,7 @@ public final class HttpJsonConfig {
                 1024,
                 Integer.MAX_VALUE);
         this.accepts = intParam(url, ACCEPTS, DEFAULT_ACCEPTS, 0, 1_000_000);
-        this.helpBaseUrl = helpBaseUrl(url.getParameter(HELP_BASE_URL));
-        Map<ErrorCode, String> links = new EnumMap<>(ErrorCode.class);
-        for (ErrorCode code : ErrorCode.values()) {
-            links.put(code, helpBaseUrl + Wire.HELP_PAGE + "#" + code.section());
-        }
-        this.helpLinks = Collections.unmodifiableMap(links);
+        this.helpLinks = new HelpLinks(url.getParameter(HELP_BASE_URL));
         if (maxAttachmentBytes > maxHeaderBytes) {
             throw invalid(
                     MAX_ATTACHMENT_BYTES,
@@ -179,44 +150,17 @@ public final class HttpJsonConfig {
         return new HttpJsonConfig(url);
     }
 
-    /** An absolute http(s) URL without query or fragment, ending in {@code /}; the published docs when unset. */
-    private static String helpBaseUrl(String raw) {
-        if (raw == null || raw.isBlank()) {
-            return Wire.DOCS_URL;
-        }
-        String value = raw.trim();
-        URI uri;
-        try {
-            uri = new URI(value);
-        } catch (URISyntaxException e) {
-            uri = null;
-        }
-        if (uri == null
-                || uri.getScheme() == null
-                || !(uri.getScheme().equalsIgnoreCase("http") || uri.getScheme().equalsIgnoreCase("https"))
-                || uri.getHost() == null
-                || uri.getRawQuery() != null
-                || uri.getRawFragment() != null) {
-            throw invalid(
-                    HELP_BASE_URL,
-                    value,
-                    "the http or https URL of the folder that holds " + Wire.HELP_PAGE
-                            + ", without query or fragment, such as https://docs.example.com/httpjson/");
-        }
-        return value.endsWith("/") ? value : value + "/";
-    }
-
     /**
      * The docs folder error bodies link into, ending in {@code /}: {@code httpjson.help-base-url}, or the project's
      * published docs.
      */
     public String helpBaseUrl() {
-        return helpBaseUrl;
+        return helpLinks.base();
     }
 
     /** The {@code help} link of an error body: the troubleshooting guide's section on {@code code}. */
     public String help(ErrorCode code) {
-        return helpLinks.get(code);
+        return helpLinks.link(code);
     }
 
     /**

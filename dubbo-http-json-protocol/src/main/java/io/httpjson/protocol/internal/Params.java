@@ -103,4 +103,23 @@ final class Params {
                 + "). Fix the URL parameter or the matching <dubbo:protocol>/<dubbo:reference> attribute;"
                 + " see " + Wire.DOCS_URL + "configuration.md");
     }
+
+    /** {@code httpjson.dispatch}; unset, Dubbo's {@code dispatcher=direct} means the same as {@code direct}. */
+    static HttpJsonConfig.Dispatch dispatch(URL url) {
+        String dispatch = url.getParameter(HttpJsonConfig.DISPATCH, "").trim().toLowerCase(Locale.ROOT);
+        switch (dispatch) {
+            case "":
+                return "direct".equals(url.getParameter(HttpJsonConfig.DISPATCHER))
+                        ? HttpJsonConfig.Dispatch.DIRECT
+                        : HttpJsonConfig.Dispatch.JETTY;
+            case "pool":
+                return HttpJsonConfig.Dispatch.POOL;
+            case "jetty":
+                return HttpJsonConfig.Dispatch.JETTY;
+            case "direct":
+                return HttpJsonConfig.Dispatch.DIRECT;
+            default:
+                throw invalid(HttpJsonConfig.DISPATCH, dispatch, "pool, jetty or direct");
+        }
+    }
 }
