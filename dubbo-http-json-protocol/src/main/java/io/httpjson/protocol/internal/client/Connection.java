@@ -46,10 +46,7 @@ final class Connection {
     private boolean closeAnnounced;
 
     private boolean closed;
-    /** When the connection last fell idle ({@link System#nanoTime()}). */
-    private long idleSince;
-    /** How long the provider keeps an idle connection, as it announced ({@code Keep-Alive: timeout}); -1 unknown. */
-    private long keepAliveNanos = -1;
+    private final KeepAlive keepAlive = new KeepAlive();
     /** Requests written since the last flush was scheduled (IO thread only). */
     private boolean flushPending;
     /** Why the connection is being closed, if it was for an error. */
@@ -82,7 +79,7 @@ final class Connection {
             expectedNanos -= call.expectedNanos;
         }
         if (assigned == 0) {
-            idleSince = System.nanoTime();
+            keepAlive.idleNow();
         }
     }
 
@@ -115,20 +112,9 @@ final class Connection {
         return !closed && !retired && abandoned == 0 && channel.isActive();
     }
 
-    /**
-     * Usable after lying idle: the provider's announced idle timeout is not close, so a request written now cannot
-     * cross its close. Leaves a quarter of the timeout, at most a second, as margin for the time the last response
-     * took to arrive.
-     */
+    /** Usable after lying idle: the provider's announced idle close is not near ({@link KeepAlive#fresh}). */
     synchronized boolean usableAfterIdle() {
-        if (!usable()) {
-            return false;
-        }
-        if (keepAliveNanos < 0 || assigned > 0) {
-            return true;
-        }
-        long margin = Math.min(1_000_000_000L, keepAliveNanos / 4);
-        return System.nanoTime() - idleSince < keepAliveNanos - margin;
+        return usable() && (assigned > 0 || keepAlive.fresh());
     }
 
     /** Sends an assigned call's request, on the IO thread, after the requests sent before it. */
@@ -203,7 +189,7 @@ final class Connection {
      * A whole response arrived for the oldest request: ends its call (unless its caller gave up), and tells the
      * pool the connection has room again. {@code keepAliveNanos} is the provider's announced idle timeout, or -1.
      */
-    void responded(ClientHandler.ResponseData data, boolean keepAlive, long keepAliveNanos, long serverNanos) {
+    void responded(ClientHandler.ResponseData data, boolean keepOpen, long keepAliveNanos, long serverNanos) {
         Call call;
         boolean late;
         boolean closeNow = false;
@@ -218,15 +204,13 @@ final class Connection {
                 abandoned--;
             }
             unassign(call);
-            if (!keepAlive) {
+            if (!keepOpen) {
                 retired = true;
                 closeAnnounced = true;
                 // nothing more will be answered here: the requests behind this one go out again at once
                 closeNow = !inFlight.isEmpty();
             }
-            if (keepAliveNanos >= 0) {
-                this.keepAliveNanos = keepAliveNanos;
-            }
+            keepAlive.announced(keepAliveNanos);
         }
         call.pace.record(serverNanos);
         if (closeNow) {
