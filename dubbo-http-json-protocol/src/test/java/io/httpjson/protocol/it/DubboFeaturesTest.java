@@ -80,8 +80,10 @@ class DubboFeaturesTest {
     @Test
     void gracefulShutdownFinishesCallsInFlightAndTurnsNewOnesAway() throws Exception {
         HeldService impl = new HeldService();
-        DubboServer server =
-                DubboServer.builder().service(TestService.class, impl).build();
+        DubboServer server = DubboServer.builder()
+                .service(TestService.class, impl)
+                .shutdownWait(DubboServer.DUBBO_SHUTDOWN_WAIT)
+                .build();
         server.start();
         TestService svc = server.reference(TestService.class, r -> r.setTimeout(20_000));
         CompletableFuture<String> inFlight = CompletableFuture.supplyAsync(() -> svc.slow(1));

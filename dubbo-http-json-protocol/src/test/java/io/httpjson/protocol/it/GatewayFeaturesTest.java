@@ -156,6 +156,7 @@ class GatewayFeaturesTest {
                         return "done";
                     }
                 })
+                .shutdownWait(DubboServer.DUBBO_SHUTDOWN_WAIT)
                 .build();
         draining.start();
         String base = draining.baseUrl();

@@ -70,6 +70,7 @@ class ClusterFaultsTest {
         DubboServer s = DubboServer.builder()
                 .port(port)
                 .service(TestService.class, impl)
+                .shutdownWait(DubboServer.DUBBO_SHUTDOWN_WAIT)
                 .build();
         s.start();
         providers.add(s);

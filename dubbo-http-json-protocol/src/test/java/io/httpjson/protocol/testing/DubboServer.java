@@ -2,6 +2,7 @@ package io.httpjson.protocol.testing;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,10 +42,17 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
     private final int fixedPort;
     private final SslConfig providerSsl;
     private final SslConfig consumerSsl;
+    private final Duration shutdownWait;
     private FrameworkModel framework;
     private DubboBootstrap provider;
     private DubboBootstrap consumer;
     private int port;
+
+    /** See {@link Builder#shutdownWait}. */
+    public static final Duration SHORT_SHUTDOWN_WAIT = Duration.ofSeconds(1);
+
+    /** Dubbo's own default graceful-shutdown wait, for the tests of graceful shutdown. */
+    public static final Duration DUBBO_SHUTDOWN_WAIT = Duration.ofSeconds(10);
 
     private DubboServer(Builder b) {
         this.protocol = b.protocol;
@@ -53,6 +61,7 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         this.fixedPort = b.port;
         this.providerSsl = b.providerSsl;
         this.consumerSsl = b.consumerSsl;
+        this.shutdownWait = b.shutdownWait;
     }
 
     public static Builder builder() {
@@ -85,6 +94,7 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         pc.setParameters(new LinkedHashMap<>(protocolParams));
         ApplicationConfig app = new ApplicationConfig("httpjson-test-provider");
         app.setQosEnable(false);
+        app.setShutwait(Long.toString(shutdownWait.toMillis()));
         provider = DubboBootstrap.newInstance(framework)
                 .application(app)
                 .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))
@@ -150,6 +160,7 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         if (consumer == null) {
             ApplicationConfig app = new ApplicationConfig("httpjson-test-consumer");
             app.setQosEnable(false);
+            app.setShutwait(Long.toString(shutdownWait.toMillis()));
             consumer = DubboBootstrap.newInstance(framework)
                     .application(app)
                     .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));
@@ -188,6 +199,7 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         private int port;
         private SslConfig providerSsl;
         private SslConfig consumerSsl;
+        private Duration shutdownWait = SHORT_SHUTDOWN_WAIT;
 
         public Builder protocol(String protocol) {
             this.protocol = protocol;
@@ -208,6 +220,16 @@ public final class DubboServer implements BeforeAllCallback, AfterAllCallback {
         /** The consumer application's {@code dubbo.ssl} (its client-* settings make calls go over TLS). */
         public Builder consumerSsl(SslConfig ssl) {
             this.consumerSsl = ssl;
+            return this;
+        }
+
+        /**
+         * Dubbo's graceful-shutdown wait ({@code dubbo.service.shutdown.wait}): how long a stop waits for calls in
+         * flight, a third of it first for the service to go idle. Dubbo's default is 10 s; the tests default to 1 s,
+         * since most have nothing in flight when they stop. A test of graceful shutdown asks for Dubbo's default.
+         */
+        public Builder shutdownWait(Duration wait) {
+            this.shutdownWait = wait;
             return this;
         }
 
