@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The measurements behind docs/benchmarks.md, in one go, on 127.0.0.1 (about 45 minutes on 2 cores):
+#   concurrency  echo at 100, 500, 1000 and 2000 callers: dubbo + hessian2, httpjson + fastjson2-text and gson-text,
+#                gRPC-java + protobuf
+#   payload      echoList of 1 KB, 16 KB, 256 KB and 1 MB lists of users, httpjson's gzip off and on
+#   delay        echo with 0, 10 and 30 ms of server time at 100, 500 and 1000 callers
+#   wrk          wrk against httpjson's and Triple's HTTP/1 JSON endpoints, 3 rounds (skipped if wrk is missing)
+# Every matrix is interleaved and repeated 3 times; ratios are to dubbo + hessian2 of the same run.
+# Then scripts/benchmark-report.py writes the tables that docs/benchmarks.md shows to OUT/report.md and its
+# SVG charts to OUT/charts.
+#
+#   scripts/benchmark-report.sh [OUT]        OUT defaults to target/benchmark-report
+#   PARTS="concurrency delay" scripts/benchmark-report.sh OUT    runs only those parts
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${1:-target/benchmark-report}
+PARTS=${PARTS:-concurrency payload delay wrk}
+JAR=benchmark/target/httpjson-benchmark.jar
+[[ -f $JAR ]] || mvn -B -ntp -q -pl benchmark -am package -DskipTests
+mkdir -p "$OUT"
+bench() { java -Xms2g -Xmx2g -XX:+UseG1GC -jar "$JAR" "$@"; }
+COMMON=(--repeat 3 --warmup-rounds 1 --no-progress)
+
+for part in $PARTS; do
+  case $part in
+    concurrency)
+      # 2000 callers need 2000 provider threads: Dubbo's fixed pool refuses calls beyond its size.
+      bench matrix --configs dubbo:hessian2,httpjson:fastjson2-text,httpjson:gson-text,grpc:protobuf \
+        --concurrency-list 100,500,1000,2000 --server-threads 2100 -n 40000 --warmup 15000 --warmup-seconds 8 \
+        "${COMMON[@]}" --out-dir "$OUT/concurrency" | tee "$OUT/concurrency.txt" ;;
+    payload)
+      P=(--call echoList --gzip-list off,on --configs dubbo:hessian2,httpjson:fastjson2-text,httpjson:gson-text
+         --concurrency-list 16 --provider-jvm-args "-Xms2g -Xmx2g -XX:+UseG1GC")
+      bench matrix "${P[@]}" --payload-kb-list 1,16 -n 20000 --warmup 4000 "${COMMON[@]}" \
+        --out-dir "$OUT/payload-small" | tee "$OUT/payload-small.txt"
+      bench matrix "${P[@]}" --payload-kb-list 256 -n 2000 --warmup 400 "${COMMON[@]}" \
+        --out-dir "$OUT/payload-256k" | tee "$OUT/payload-256k.txt"
+      bench matrix "${P[@]}" --payload-kb-list 1024 -n 500 --warmup 100 "${COMMON[@]}" \
+        --out-dir "$OUT/payload-1m" | tee "$OUT/payload-1m.txt" ;;
+    delay)
+      bench matrix --configs dubbo:hessian2,httpjson:fastjson2-text,httpjson:gson-text --delays 0,10,30 \
+        --concurrency-list 100,500,1000 --server-threads 1100 -n 20000 --warmup 5000 --warmup-seconds 8 \
+        "${COMMON[@]}" --out-dir "$OUT/delay" | tee "$OUT/delay.txt" ;;
+    wrk)
+      if command -v wrk >/dev/null || [[ $(id -u) == 0 ]]; then
+        for round in 1 2 3; do benchmark/wrk/run.sh -d 20s -w 5s -c 100 -t 2 | tee "$OUT/wrk-$round.txt"; done
+      else
+        echo "wrk: skipped (install it: sudo apt-get install -y wrk)" | tee "$OUT/wrk.txt"
+      fi ;;
+    *) echo "unknown part: $part (expected: concurrency payload delay wrk)" >&2; exit 2 ;;
+  esac
+done
+python3 scripts/benchmark-report.py "$OUT" --charts "$OUT/charts" | tee "$OUT/report.md"
+echo "Tables: $OUT/report.md; charts: $OUT/charts"
