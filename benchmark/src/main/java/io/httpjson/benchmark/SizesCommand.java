@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.httpjson.benchmark.jmh.Serializer;
 import io.httpjson.benchmark.jmh.SpiSerializer;
 import io.httpjson.benchmark.service.BenchmarkMessages;
 import picocli.CommandLine.Command;
@@ -26,7 +27,7 @@ public class SizesCommand implements Callable<Integer> {
             names = "--serializations",
             split = ",",
             defaultValue = "hessian2,fastjson2,fastjson2-text,gson-text",
-            description = "Default: ${DEFAULT-VALUE}.")
+            description = "Dubbo serialization extensions, or kryo and protostuff. Default: ${DEFAULT-VALUE}.")
     List<String> serializations;
 
     @Override
@@ -40,9 +41,9 @@ public class SizesCommand implements Callable<Integer> {
                 BenchmarkMessages.toProtobuf(BenchmarkMessages.prepare()).length,
                 "-");
         for (String name : serializations) {
-            SpiSerializer s;
+            Serializer s;
             try {
-                s = SpiSerializer.of(name);
+                s = Serializer.of(name);
             } catch (IllegalStateException e) {
                 out.printf(Locale.ROOT, "%-16s %s%n", name, e.getMessage());
                 continue;

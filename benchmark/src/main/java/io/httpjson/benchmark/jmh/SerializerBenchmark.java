@@ -17,7 +17,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Serialize + deserialize ops/s through Dubbo's Serialization SPI, per serialization and payload. The size in bytes
+ * Serialize + deserialize ops/s through Dubbo's Serialization SPI, per serialization and payload; kryo and
+ * protostuff through their own libraries ({@link Serializer}). The size in bytes
  * is printed in setup ("# size ...") and by {@code java -jar httpjson-benchmark.jar sizes}. A serialization whose
  * extension is missing fails its setup with "not on the classpath yet - skipped"; the others still run.
  */
@@ -29,13 +30,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class SerializerBenchmark {
 
-    @Param({"hessian2", "fastjson2", "fastjson2-text", "gson-text"})
+    @Param({"hessian2", "fastjson2", "fastjson2-text", "gson-text", "kryo", "protostuff"})
     public String serialization;
 
     @Param({"message", "userPage"})
     public String payload;
 
-    private SpiSerializer serializer;
+    private Serializer serializer;
     private Object value;
     private Class<?> type;
     private Type genericType;
@@ -43,7 +44,7 @@ public class SerializerBenchmark {
 
     @Setup(Level.Trial)
     public void setup() throws Exception {
-        serializer = SpiSerializer.of(serialization);
+        serializer = Serializer.of(serialization);
         SpiSerializer.Payload p = SpiSerializer.Payload.valueOf(payload);
         value = SpiSerializer.payload(p);
         type = SpiSerializer.type(p);

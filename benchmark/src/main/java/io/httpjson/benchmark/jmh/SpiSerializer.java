@@ -22,7 +22,7 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
  * A Dubbo {@link Serialization} extension used the way Dubbo uses it: ObjectOutput/ObjectInput over byte arrays,
  * looked up by name through {@code FrameworkModel.defaultModel()}'s extension loader.
  */
-public final class SpiSerializer {
+public final class SpiSerializer implements Serializer {
     public enum Payload {
         /** the rpcx-benchmark message (581 bytes as protobuf) */
         message,
@@ -82,6 +82,7 @@ public final class SpiSerializer {
         }
     }
 
+    @Override
     public byte[] serialize(Object o) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
         ObjectOutput out = serialization.serialize(url, bytes);
@@ -90,6 +91,7 @@ public final class SpiSerializer {
         return bytes.toByteArray();
     }
 
+    @Override
     public <T> T deserialize(byte[] data, Class<T> type, Type genericType) throws IOException, ClassNotFoundException {
         ObjectInput in = serialization.deserialize(url, new ByteArrayInputStream(data));
         return in.readObject(type, genericType);
