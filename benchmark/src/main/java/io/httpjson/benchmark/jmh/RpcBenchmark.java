@@ -1,12 +1,12 @@
 package io.httpjson.benchmark.jmh;
 
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.httpjson.benchmark.Loopback;
 import io.httpjson.benchmark.client.BenchClient;
 import io.httpjson.benchmark.client.Extensions;
+import io.httpjson.benchmark.client.ProviderProcess;
 import io.httpjson.benchmark.provider.Export;
 import io.httpjson.benchmark.provider.ProviderServer;
 import io.httpjson.demo.api.Result;
@@ -26,8 +26,9 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The seed-style RPC suite: sayHello returning Result&lt;String&gt;, 200 threads, provider in this JVM (its own Dubbo
- * FrameworkModel) on a free 127.0.0.1 port, consumer through a direct URL. Combinations whose protocol or
+ * The seed-style RPC suite: sayHello returning Result&lt;String&gt;, 200 threads, the provider in a JVM of its own
+ * ({@link ProviderProcess}, as the load runs use) on a free 127.0.0.1 port, the consumer in JMH's fork through a
+ * direct URL. Combinations whose protocol or
  * serialization is missing fail their setup with a clear message; the others still run.
  */
 @State(Scope.Benchmark)
@@ -53,11 +54,11 @@ public class RpcBenchmark {
     })
     public String config;
 
-    private ProviderServer server;
+    private ProviderProcess server;
     private BenchClient client;
 
     @Setup(Level.Trial)
-    public void setup() {
+    public void setup() throws Exception {
         String protocol = config.substring(0, config.indexOf(':'));
         String serialization = config.substring(config.indexOf(':') + 1);
         String missing = Extensions.missing(protocol, serialization);
@@ -65,7 +66,7 @@ public class RpcBenchmark {
             throw new IllegalStateException(protocol + "+" + serialization + ": " + missing + " - skipped");
         }
         Export export = new Export(protocol, serialization, 0);
-        server = ProviderServer.start(List.of(export), Map.of(), 200);
+        server = ProviderProcess.start(List.of(export), ProviderProcess.DEFAULT_JVM_ARGS, 200, 60);
         client = new BenchClient(export, ProviderServer.HOST, server.port(protocol), 5000);
         Result<String> r = client.service().sayHello("world");
         if (r == null || !"Hello world".equals(r.getData())) {
