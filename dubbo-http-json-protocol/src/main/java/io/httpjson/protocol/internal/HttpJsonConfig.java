@@ -85,7 +85,7 @@ public final class HttpJsonConfig {
     private final int minBodyRate;
     private final int decodeBudget;
     private final int accepts;
-    private final HelpLinks helpLinks;
+    private final String helpBase;
 
     private HttpJsonConfig(URL url) {
         this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
@@ -122,7 +122,7 @@ public final class HttpJsonConfig {
                 1024,
                 Integer.MAX_VALUE);
         this.accepts = intParam(url, ACCEPTS, DEFAULT_ACCEPTS, 0, 1_000_000);
-        this.helpLinks = new HelpLinks(url.getParameter(HELP_BASE_URL));
+        this.helpBase = HelpLinks.base(url.getParameter(HELP_BASE_URL));
         if (maxAttachmentBytes > maxHeaderBytes) {
             throw invalid(
                     MAX_ATTACHMENT_BYTES,
@@ -155,12 +155,12 @@ public final class HttpJsonConfig {
      * published docs.
      */
     public String helpBaseUrl() {
-        return helpLinks.base();
+        return helpBase;
     }
 
     /** The {@code help} link of an error body: the troubleshooting guide's section on {@code code}. */
     public String help(ErrorCode code) {
-        return helpLinks.link(code);
+        return HelpLinks.link(helpBase, code);
     }
 
     /**
