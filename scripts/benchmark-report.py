@@ -48,10 +48,11 @@ def concurrency(out):
     for r in sorted(data, key=lambda r: (int(r["concurrency"]), r["protocol"] != "dubbo", name(r))):
         cpu = float(r["client_cpu_us_per_call"]) + float(r["server_cpu_us_per_call"])
         base = cpu100.get(name(r))
+        vs100 = f"{cpu / base:.2f}x" if base else ""
         print(f"| {r['concurrency']} | {name(r)} | {f(r['throughput_cps'], '{:,.0f}')} "
               f"| {f(r['throughput_vs_baseline'])}x | {float(r['p99_us']) / 1000:.1f} | {f(r['p99_vs_baseline'])}x "
               f"| {f(r['client_cpu_us_per_call'], '{:.0f}')} + {f(r['server_cpu_us_per_call'], '{:.0f}')} "
-              f"| {cpu / base:.2f}x | {r['errors']} |" if base else "| |")
+              f"| {vs100} | {r['errors']} |")
     print()
     by = {}
     for r in data:
