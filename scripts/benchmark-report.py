@@ -67,10 +67,13 @@ def concurrency(out):
     print()
 
 
+def payload_rows(out):
+    return [r for part in ("payload-small", "payload-256k", "payload-1m")
+            for r in rows(os.path.join(out, part, "summary.csv"))]
+
+
 def payload(out):
-    data = []
-    for part in ("payload-small", "payload-256k", "payload-1m"):
-        data += rows(os.path.join(out, part, "summary.csv"))
+    data = payload_rows(out)
     if not data:
         return
     print("### Payload size (echoList of users, 16 callers)\n")
@@ -172,33 +175,28 @@ def svg_chart(path, title, xlabel, ylabel, series, logx=False):
         f.write("\n".join(out) + "\n")
 
 
-def charts(out, dest):
-    os.makedirs(dest, exist_ok=True)
-    data = rows(os.path.join(out, "concurrency", "summary.csv"))
-    metrics = [("calls", "calls/s", lambda r: float(r["throughput_cps"])),
-               ("p99", "p99 latency, ms", lambda r: float(r["p99_us"]) / 1000),
-               ("cpu", "CPU µs per call, client + provider",
-                lambda r: float(r["client_cpu_us_per_call"]) + float(r["server_cpu_us_per_call"]))]
+def draw(dest, prefix, title, xlabel, data, xkey, metrics, logx=False):
+    """One chart per metric: a line per configuration, x from the column xkey; title has a {label} field."""
     for key, label, get in metrics:
         series = {}
         for r in data:
-            series.setdefault(name(r), []).append((int(r["concurrency"]), get(r)))
-        svg_chart(os.path.join(dest, f"callers-{key}.svg"), f"echo: {label} against callers", "callers", label,
-                  series)
-    data = []
-    for part in ("payload-small", "payload-256k", "payload-1m"):
-        data += rows(os.path.join(out, part, "summary.csv"))
-    pmetrics = [("vs-dubbo", "calls/s vs dubbo + hessian2", lambda r: float(r["throughput_vs_baseline"])),
-                ("mb", "MB/s each way", lambda r: float(r["kb_per_s"]) / 1024),
-                ("cpu", "CPU µs per KB, client + provider",
-                 lambda r: float(r["client_cpu_us_per_kb"]) + float(r["server_cpu_us_per_kb"]))]
-    for key, label, get in pmetrics:
-        series = {}
-        for r in data:
-            series.setdefault(name(r), []).append((int(r["payload_kb"]), get(r)))
-        svg_chart(os.path.join(dest, f"payload-{key}.svg"), f"echoList, 16 callers: {label}", "payload KB (log scale)",
-                  label, series, logx=True)
+            series.setdefault(name(r), []).append((int(r[xkey]), get(r)))
+        svg_chart(os.path.join(dest, f"{prefix}-{key}.svg"), title.format(label=label), xlabel, label, series, logx)
 
+
+def charts(out, dest):
+    os.makedirs(dest, exist_ok=True)
+    draw(dest, "callers", "echo: {label} against callers", "callers", rows(os.path.join(out, "concurrency", "summary.csv")), "concurrency",
+         [("calls", "calls/s", lambda r: float(r["throughput_cps"])),
+          ("p99", "p99 latency, ms", lambda r: float(r["p99_us"]) / 1000),
+          ("cpu", "CPU µs per call, client + provider",
+           lambda r: float(r["client_cpu_us_per_call"]) + float(r["server_cpu_us_per_call"]))])
+    draw(dest, "payload", "echoList, 16 callers: {label}", "payload KB (log scale)", payload_rows(out), "payload_kb",
+         [("vs-dubbo", "calls/s vs dubbo + hessian2", lambda r: float(r["throughput_vs_baseline"])),
+          ("mb", "MB/s each way", lambda r: float(r["kb_per_s"]) / 1024),
+          ("cpu", "CPU µs per KB, client + provider",
+           lambda r: float(r["client_cpu_us_per_kb"]) + float(r["server_cpu_us_per_kb"]))],
+         logx=True)
 
 if __name__ == "__main__":
     if len(sys.argv) not in (2, 4) or (len(sys.argv) == 4 and sys.argv[2] != "--charts"):
