@@ -151,7 +151,9 @@ class AtMostOnceTest {
             for (String v : List.of("P-0", "P-1", "P-2")) {
                 assertThat(IMPL.runs(v)).as(v).isLessThanOrEqualTo(1);
             }
-            assertThat(IMPL.runs("P-0")).isEqualTo(1);
+            // the three callers race to the one connection: whichever was written first was held at the provider and
+            // ran (the others at most once, above)
+            assertThat(IMPL.runs("P-0") + IMPL.runs("P-1") + IMPL.runs("P-2")).isPositive();
             assertThat(proxy.accepted())
                     .as("nothing was sent again: the one connection, then the one for after-2")
                     .isEqualTo(2);
