@@ -49,6 +49,8 @@ final class Call {
     Connection abandonedOn;
     /** The provider time the pool expects this call to hold its connection (guarded by its connection). */
     long expectedNanos;
+    /** When the caller made the call: the start of its response time ({@link Pace}). */
+    final long startNanos = System.nanoTime();
     /** Times the request went back to the pool because its connection could not carry it. */
     int resends;
     /**

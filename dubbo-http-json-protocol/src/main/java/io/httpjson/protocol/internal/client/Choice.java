@@ -14,12 +14,18 @@ import io.netty.channel.Channel;
  * {@code httpjson.pipelining-budget-micros}) joins the busiest connection that carries only short calls and has
  * room ({@code httpjson.pipelining}) within that budget, so that requests share flushes and reads, and
  * connections not needed fall idle. When no connection may be opened, any call may take the least busy one.
+ *
+ * <p>The budget grows while the provider is busy ({@code httpjson.pipelining-adaptive}): a short call may join as
+ * long as the calls ahead of it are expected to take at most its method's recent response time. When every call
+ * already queues for tens of milliseconds, waiting behind a few short calls adds little, and fewer, deeper
+ * connections cost fewer writes, reads and wake-ups per call on both sides (measured: docs/benchmarks.md).
  */
 final class Choice {
 
     private final Object lock;
     private final int depth;
     private final long budget;
+    private final boolean adaptive;
     /** Connected connections (kept only when pipelining is on). */
     private final ArrayList<Connection> connected = new ArrayList<>();
     /** The connection the last short call joined. */
@@ -29,6 +35,7 @@ final class Choice {
         this.lock = lock;
         this.depth = config.pipelining();
         this.budget = config.pipeliningBudgetNanos();
+        this.adaptive = config.pipeliningAdaptive();
     }
 
     boolean pipelining() {
@@ -44,17 +51,28 @@ final class Choice {
         return p >= 0 && p < budget ? p : -1;
     }
 
-    /** The busiest connection a short call may join; the connection chosen last is tried first. */
-    Connection busyWithRoom(long pace) {
+    /**
+     * How long the calls ahead of a short call may be expected to take: the budget, or its method's recent
+     * response time if that is longer (adaptive).
+     */
+    long allowanceOf(Call call) {
+        return adaptive ? Math.max(budget, call.pace.responseNanos()) : budget;
+    }
+
+    /**
+     * The busiest connection a short call expected to take {@code pace} may join within {@code allowance}
+     * ({@link #allowanceOf}); the connection chosen last is tried first.
+     */
+    Connection busyWithRoom(long pace, long allowance) {
         assert Thread.holdsLock(lock);
-        if (hot != null && hot.joinable(pace, depth, budget) >= 0) {
+        if (hot != null && hot.joinable(pace, depth, allowance) >= 0) {
             return hot;
         }
         Connection best = null;
         int most = 0;
         for (int i = 0, n = connected.size(); i < n; i++) {
             Connection c = connected.get(i);
-            int load = c.joinable(pace, depth, budget);
+            int load = c.joinable(pace, depth, allowance);
             if (load > most) {
                 best = c;
                 most = load;

@@ -84,11 +84,11 @@ final class Connection {
     }
 
     /**
-     * The calls on this connection if a short call expected to take {@code pace} may be pipelined behind them,
-     * else -1.
+     * The calls on this connection if a short call expected to take {@code pace} may be pipelined behind them
+     * (they and it are expected to take at most {@code allowanceNanos} together), else -1.
      */
-    synchronized int joinable(long pace, int depth, long budgetNanos) {
-        return assigned > 0 && assigned < depth && unpaced == 0 && expectedNanos + pace <= budgetNanos && usable()
+    synchronized int joinable(long pace, int depth, long allowanceNanos) {
+        return assigned > 0 && assigned < depth && unpaced == 0 && expectedNanos + pace <= allowanceNanos && usable()
                 ? assigned
                 : -1;
     }
@@ -212,7 +212,7 @@ final class Connection {
             }
             keepAlive.announced(keepAliveNanos);
         }
-        call.pace.record(serverNanos);
+        call.pace.record(serverNanos, System.nanoTime() - call.startNanos);
         if (closeNow) {
             channel.close();
         }

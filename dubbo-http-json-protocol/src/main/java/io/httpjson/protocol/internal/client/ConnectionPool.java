@@ -79,7 +79,7 @@ final class ConnectionPool {
                 call.fail(new RemotingException(null, remote, "httpjson client to " + remote + " is closed"));
                 return;
             }
-            c = pace >= 0 ? choice.busyWithRoom(pace) : null;
+            c = pace >= 0 ? choice.busyWithRoom(pace, choice.allowanceOf(call)) : null;
             while (c == null && (c = idle.pollFirst()) != null && !c.usableAfterIdle()) {
                 // closed while idle, or the provider's keep-alive is running out: not worth the risk
                 (stale == null ? stale = new ArrayList<>(2) : stale).add(c);
