@@ -43,7 +43,7 @@ for part in $PARTS; do
         "${COMMON[@]}" --out-dir "$OUT/delay" | tee "$OUT/delay.txt" ;;
     wrk)
       if command -v wrk >/dev/null || [[ $(id -u) == 0 ]]; then
-        for round in 1 2 3; do benchmark/wrk/run.sh -d 20s -w 5s -c 100 -t 2 | tee "$OUT/wrk-$round.txt"; done
+        for round in 1 2 3; do benchmark/wrk/run.sh -d 20s -w 20s -c 100 -t 2 | tee "$OUT/wrk-$round.txt"; done
       else
         echo "wrk: skipped (install it: sudo apt-get install -y wrk)" | tee "$OUT/wrk.txt"
       fi ;;

@@ -212,7 +212,8 @@ final class Connection {
             }
             keepAlive.announced(keepAliveNanos);
         }
-        call.pace.record(serverNanos, System.nanoTime() - call.startNanos);
+        // a late answer's wait is no response time anybody saw: one stalled call would inflate the average
+        call.pace.record(serverNanos, late ? 0 : System.nanoTime() - call.startNanos);
         if (closeNow) {
             channel.close();
         }

@@ -26,7 +26,7 @@ final class Pace {
 
     /**
      * Adds one call's provider time ({@code serverSample}; negative when the provider sent none, and then ignored)
-     * and its response time.
+     * and its response time (0 when there is none to count, e.g. the caller had stopped waiting).
      */
     void record(long serverSample, long responseSample) {
         if (serverSample >= 0) {

@@ -113,5 +113,9 @@ class ChoiceTest {
         pace.record(100 * MICROS, 88 * MILLIS);
         assertThat(pace.responseNanos()).isEqualTo(18 * MILLIS);
         assertThat(pace.nanos()).isEqualTo(100 * MICROS);
+        // a late answer (its caller had stopped waiting) counts for the provider's time only
+        pace.record(900 * MICROS, 0);
+        assertThat(pace.responseNanos()).isEqualTo(18 * MILLIS);
+        assertThat(pace.nanos()).isEqualTo(200 * MICROS);
     }
 }
