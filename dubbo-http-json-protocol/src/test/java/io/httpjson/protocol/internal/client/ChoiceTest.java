@@ -36,12 +36,23 @@ class ChoiceTest {
                 Call.nextId(), null, null, null, null, null, pace, new CompletableFuture<>(), null, 1000, false);
     }
 
-    /** How many calls of {@code pace} one connection takes: the first, and those that may join it. */
+    /**
+     * How many calls of a method one connection takes (the first, and those that may join it), with the settings in
+     * {@code query}, once the method's calls took {@code serverNanos} at the provider and {@code responseNanos} for
+     * their callers.
+     */
+    private int callsOneConnectionTakes(String query, long serverNanos, long responseNanos) {
+        Pace pace = new Pace();
+        pace.record(serverNanos, responseNanos);
+        return callsOneConnectionTakes(make(query), pace);
+    }
+
     private int callsOneConnectionTakes(Choice choice, Pace pace) {
         Connection c = new Connection(null, channel);
         synchronized (lock) {
             choice.connected(c);
-            c.assign(call(pace), choice.paceOf(call(pace)));
+            Call first = call(pace);
+            c.assign(first, choice.paceOf(first));
             int n = 1;
             Call next = call(pace);
             long p = choice.paceOf(next);
@@ -61,36 +72,31 @@ class ChoiceTest {
 
     @Test
     void whileItsMethodAnswersQuicklyAShortCallJoinsWithinTheBudget() {
-        Pace pace = new Pace();
-        pace.record(400 * MICROS, 600 * MICROS);
         // 1,000 µs of budget: two calls of 400 µs, not three
-        assertThat(callsOneConnectionTakes(make("httpjson.pipelining-budget-micros=1000"), pace))
+        assertThat(callsOneConnectionTakes("httpjson.pipelining-budget-micros=1000", 400 * MICROS, 600 * MICROS))
                 .isEqualTo(2);
     }
 
     @Test
     void whileItsCallsQueueAShortCallJoinsUpToTheirResponseTime() {
-        Pace pace = new Pace();
-        pace.record(400 * MICROS, 5 * MILLIS);
         // 5 ms: twelve calls of 400 µs
-        assertThat(callsOneConnectionTakes(make("httpjson.pipelining-budget-micros=1000"), pace))
+        assertThat(callsOneConnectionTakes("httpjson.pipelining-budget-micros=1000", 400 * MICROS, 5 * MILLIS))
                 .isEqualTo(12);
     }
 
     @Test
     void theDepthStillBounds() {
-        Pace pace = new Pace();
-        pace.record(400 * MICROS, 20 * MILLIS);
-        assertThat(callsOneConnectionTakes(make("httpjson.pipelining-budget-micros=1000&httpjson.pipelining=4"), pace))
+        assertThat(callsOneConnectionTakes(
+                        "httpjson.pipelining-budget-micros=1000&httpjson.pipelining=4", 400 * MICROS, 20 * MILLIS))
                 .isEqualTo(4);
     }
 
     @Test
     void notAdaptiveTheBudgetStaysFixed() {
-        Pace pace = new Pace();
-        pace.record(400 * MICROS, 20 * MILLIS);
         assertThat(callsOneConnectionTakes(
-                        make("httpjson.pipelining-budget-micros=1000&httpjson.pipelining-adaptive=false"), pace))
+                        "httpjson.pipelining-budget-micros=1000&httpjson.pipelining-adaptive=false",
+                        400 * MICROS,
+                        20 * MILLIS))
                 .isEqualTo(2);
     }
 
