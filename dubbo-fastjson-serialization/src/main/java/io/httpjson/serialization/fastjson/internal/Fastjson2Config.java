@@ -4,6 +4,8 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 import com.alibaba.fastjson2.JSONReader;
 import com.alibaba.fastjson2.JSONWriter;
@@ -11,6 +13,7 @@ import com.alibaba.fastjson2.codec.BeanInfo;
 import com.alibaba.fastjson2.codec.FieldInfo;
 import com.alibaba.fastjson2.modules.ObjectWriterAnnotationProcessor;
 import com.alibaba.fastjson2.modules.ObjectWriterModule;
+import com.alibaba.fastjson2.reader.ObjectReader;
 import com.alibaba.fastjson2.reader.ObjectReaderProvider;
 import com.alibaba.fastjson2.writer.ObjectWriter;
 import com.alibaba.fastjson2.writer.ObjectWriterProvider;
@@ -19,7 +22,8 @@ import io.httpjson.codec.internal.JsonTypes;
 
 /**
  * The one fastjson2 configuration of httpjson: private providers (nothing registered globally), field-based
- * POJOs, no autoType, ISO-8601 dates, base64 byte[], ordered maps. Not API.
+ * POJOs, no autoType, ISO-8601 dates, base64 byte[], ordered maps, and each type's reader and writer made once.
+ * Not API.
  */
 public final class Fastjson2Config {
 
@@ -27,7 +31,7 @@ public final class Fastjson2Config {
     public static final JSONReader.Context READ_CONTEXT;
 
     static {
-        ObjectWriterProvider writers = new ObjectWriterProvider();
+        ObjectWriterProvider writers = new OnceWriters();
         writers.register(new ObjectWriterModule() {
             @Override
             public ObjectWriter getObjectWriter(Type objectType, Class objectClass) {
@@ -49,7 +53,7 @@ public final class Fastjson2Config {
         WRITE_CONTEXT = new JSONWriter.Context(
                 writers, JSONWriter.Feature.FieldBased, JSONWriter.Feature.WriteByteArrayAsBase64);
 
-        ObjectReaderProvider readers = new ObjectReaderProvider();
+        ObjectReaderProvider readers = new OnceReaders();
         JSONReader.Context rc = new JSONReader.Context(
                 readers,
                 JSONReader.Feature.FieldBased,
@@ -69,4 +73,48 @@ public final class Fastjson2Config {
     }
 
     private Fastjson2Config() {}
+
+    /*
+     * fastjson2 makes a type's reader or writer when its cache misses, generating and loading a class, and keeps
+     * the first one put in the cache. Callers that miss at the same time each make one: 100 callers' first calls
+     * loaded 100 writer classes for one message type, kept for good by fastjson2's class loader. Here a miss makes
+     * it under one lock (nested types on the same thread re-enter it); a hit takes no lock.
+     */
+
+    /** Writers: a hit is a lookup in fastjson2's own cache. */
+    private static final class OnceWriters extends ObjectWriterProvider {
+        @Override
+        public ObjectWriter getObjectWriter(Type objectType, Class objectClass, boolean fieldBased) {
+            ObjectWriter writer = getObjectWriterFromCache(objectType, objectClass, fieldBased);
+            if (writer != null) {
+                return writer;
+            }
+            synchronized (this) {
+                return super.getObjectWriter(objectType, objectClass, fieldBased);
+            }
+        }
+    }
+
+    /** Readers: fastjson2 has no cache-only lookup for them, so the readers made are remembered here too. */
+    private static final class OnceReaders extends ObjectReaderProvider {
+        private final ConcurrentMap<Type, ObjectReader> byField = new ConcurrentHashMap<>();
+        private final ConcurrentMap<Type, ObjectReader> byBean = new ConcurrentHashMap<>();
+
+        @Override
+        public ObjectReader getObjectReader(Type objectType, boolean fieldBased) {
+            if (objectType == null) {
+                return super.getObjectReader(null, fieldBased);
+            }
+            ConcurrentMap<Type, ObjectReader> made = fieldBased ? byField : byBean;
+            ObjectReader reader = made.get(objectType);
+            if (reader != null) {
+                return reader;
+            }
+            synchronized (this) {
+                reader = super.getObjectReader(objectType, fieldBased);
+            }
+            made.putIfAbsent(objectType, reader);
+            return reader;
+        }
+    }
 }
