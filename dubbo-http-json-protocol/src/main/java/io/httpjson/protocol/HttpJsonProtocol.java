@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.Dispatch;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.internal.client.HttpJsonInvoker;
@@ -51,7 +52,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
         } catch (IllegalArgumentException e) {
             throw new RpcException("httpjson: cannot export " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
-        Executor executor = config.dispatch() != HttpJsonConfig.Dispatch.POOL
+        Executor executor = config.dispatch() != Dispatch.POOL
                 ? null
                 : ExecutorRepository.getInstance(url.getOrDefaultApplicationModel())
                         .createExecutorIfAbsent(ExecutorUtil.setThreadName(url, "DubboServerHandler"));

@@ -50,19 +50,7 @@ public final class HttpJsonConfig {
 
     static final int DEFAULT_PAYLOAD = 8 * 1024 * 1024;
     static final int DEFAULT_ACCEPTS = 10_000;
-
-    /** Where a request's Dubbo invocation runs on the provider. */
-    public enum Dispatch {
-        /** On the provider's Dubbo thread pool ({@code threads}, {@code threadpool}, {@code queues}). */
-        POOL,
-        /** On the Jetty thread that read the request: no hand-off; only for methods that never block. */
-        DIRECT,
-        /**
-         * The default: on Jetty's thread pool, sized by {@code threads}; Jetty runs a request on the thread that read
-         * it when it can, saving the hand-off to another pool (measured 1.4x the throughput of POOL).
-         */
-        JETTY
-    }
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     private final int maxConnections;
     private final int maxIdle;
@@ -78,7 +66,9 @@ public final class HttpJsonConfig {
     private final int payload;
     private final int threads;
     private final int backlog;
+    /** {@code iothreads}, 0 if not set. */
     private final int ioThreads;
+
     private final Dispatch dispatch;
     private final boolean tlsVerifyHostname;
     private final Set<String> corsAllowedOrigins;
@@ -104,10 +94,7 @@ public final class HttpJsonConfig {
         this.payload = intParam(url, PAYLOAD, DEFAULT_PAYLOAD, 1, Integer.MAX_VALUE - 8);
         this.threads = intParam(url, THREADS, 200, 1, 100_000);
         this.backlog = intParam(url, BACKLOG, 1024, 1, 65_535);
-        // few IO threads batch more work per wake-up; measured on 2 cores, 1 beat 3
-        // (docs/history/benchmark-notebook.md)
-        this.ioThreads = intParam(
-                url, IO_THREADS, Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2)), 1, 1024);
+        this.ioThreads = intParam(url, IO_THREADS, 0, 1, 1024);
         this.dispatch = Params.dispatch(url);
         this.tlsVerifyHostname = boolParam(url, TLS_VERIFY_HOSTNAME, true);
         this.corsAllowedOrigins = Params.origins(url, CORS_ALLOWED_ORIGINS);
@@ -290,8 +277,20 @@ public final class HttpJsonConfig {
         return backlog;
     }
 
+    /**
+     * Netty IO threads of a consumer, Jetty selector threads of a provider: {@code iothreads}, or half the cores (1 to
+     * 4). Few IO threads batch more work per wake-up: on 2 cores 1 beat 3 (docs/history/benchmark-notebook.md).
+     */
     public int ioThreads() {
-        return ioThreads;
+        return ioThreads > 0 ? ioThreads : Math.max(1, Math.min(4, CORES / 2));
+    }
+
+    /**
+     * The provider's Jetty selector threads: {@link #ioThreads()}, but with {@link Dispatch#DIRECT} a selector per core
+     * unless {@code iothreads} is set, since the selectors then run every call themselves.
+     */
+    public int selectors() {
+        return dispatch == Dispatch.DIRECT && ioThreads == 0 ? CORES : ioThreads();
     }
 
     public Dispatch dispatch() {

@@ -105,19 +105,17 @@ final class Params {
     }
 
     /** {@code httpjson.dispatch}; unset, Dubbo's {@code dispatcher=direct} means the same as {@code direct}. */
-    static HttpJsonConfig.Dispatch dispatch(URL url) {
+    static Dispatch dispatch(URL url) {
         String dispatch = url.getParameter(HttpJsonConfig.DISPATCH, "").trim().toLowerCase(Locale.ROOT);
         switch (dispatch) {
             case "":
-                return "direct".equals(url.getParameter(HttpJsonConfig.DISPATCHER))
-                        ? HttpJsonConfig.Dispatch.DIRECT
-                        : HttpJsonConfig.Dispatch.JETTY;
+                return "direct".equals(url.getParameter(HttpJsonConfig.DISPATCHER)) ? Dispatch.DIRECT : Dispatch.JETTY;
             case "pool":
-                return HttpJsonConfig.Dispatch.POOL;
+                return Dispatch.POOL;
             case "jetty":
-                return HttpJsonConfig.Dispatch.JETTY;
+                return Dispatch.JETTY;
             case "direct":
-                return HttpJsonConfig.Dispatch.DIRECT;
+                return Dispatch.DIRECT;
             default:
                 throw invalid(HttpJsonConfig.DISPATCH, dispatch, "pool, jetty or direct");
         }

@@ -101,6 +101,21 @@ class HttpJsonConfigTest {
     }
 
     @Test
+    void directDispatchHasASelectorPerCoreUnlessIoThreadsIsSet() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        int half = Math.max(1, Math.min(4, cores / 2));
+        assertThat(of("").ioThreads()).isEqualTo(half);
+        assertThat(of("").selectors()).isEqualTo(half);
+        assertThat(of("?httpjson.dispatch=pool").selectors()).isEqualTo(half);
+        HttpJsonConfig direct = of("?httpjson.dispatch=direct");
+        assertThat(direct.selectors()).isEqualTo(cores);
+        assertThat(direct.ioThreads()).as("a consumer's IO threads").isEqualTo(half);
+        assertThat(of("?dispatcher=direct").selectors()).isEqualTo(cores);
+        assertThat(of("?httpjson.dispatch=direct&iothreads=3").selectors()).isEqualTo(3);
+        assertThat(of("?iothreads=3").ioThreads()).isEqualTo(3);
+    }
+
+    @Test
     void badValuesFailFastNamingTheKeyAndWhatIsExpected() {
         assertThatThrownBy(() -> of("?httpjson.pipelining-budget-micros=0"))
                 .isInstanceOf(IllegalArgumentException.class)

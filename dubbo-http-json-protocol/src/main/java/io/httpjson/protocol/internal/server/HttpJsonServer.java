@@ -127,6 +127,11 @@ public final class HttpJsonServer implements ProtocolServer {
         return connector.getAcceptQueueSize();
     }
 
+    /** Jetty selector threads of the port. */
+    public int selectors() {
+        return connector.getSelectorManager().getSelectorCount();
+    }
+
     /** Connections open to this server now. */
     public int connections() {
         return connector.getConnectedEndPoints().size();

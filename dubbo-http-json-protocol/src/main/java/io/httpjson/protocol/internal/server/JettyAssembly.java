@@ -1,5 +1,6 @@
 package io.httpjson.protocol.internal.server;
 
+import io.httpjson.protocol.internal.Dispatch;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.utils.NetUtils;
@@ -30,9 +31,9 @@ final class JettyAssembly {
 
     /** A Jetty server with its connector added, not started. */
     static ServerConnector build(URL url, HttpJsonConfig config, ServerTls serverTls) {
-        int ioThreads = config.ioThreads();
-        int extra = config.dispatch() == HttpJsonConfig.Dispatch.POOL ? 8 : config.threads();
-        QueuedThreadPool pool = new QueuedThreadPool(Math.max(ioThreads + 4, ioThreads + 2 + extra), 2);
+        int selectors = config.selectors();
+        int extra = config.dispatch() == Dispatch.POOL ? 8 : config.threads();
+        QueuedThreadPool pool = new QueuedThreadPool(Math.max(selectors + 4, selectors + 2 + extra), 2);
         pool.setName("httpjson-server-" + url.getPort());
         pool.setDaemon(true);
         Server jetty = new Server(pool);
@@ -45,13 +46,13 @@ final class JettyAssembly {
         HttpConnectionFactory httpFactory = new HeadTimeoutConnectionFactory(http, config.headerTimeoutMillis());
         ServerConnector connector;
         if (serverTls == null) {
-            connector = new ServerConnector(jetty, 1, ioThreads, httpFactory);
+            connector = new ServerConnector(jetty, 1, selectors, httpFactory);
         } else {
             // one port for both: a TLS handshake goes to TLS, anything else to plain HTTP, where Admission
             // turns it away with a 400 unless the policy allows plain text
             http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
             SslConnectionFactory ssl = new SslConnectionFactory(serverTls.factory, httpFactory.getProtocol());
-            connector = new ServerConnector(jetty, 1, ioThreads, new DetectorConnectionFactory(ssl), httpFactory);
+            connector = new ServerConnector(jetty, 1, selectors, new DetectorConnectionFactory(ssl), httpFactory);
         }
         connector.setHost(bindHost(url));
         connector.setPort(url.getParameter(BIND_PORT_KEY, url.getPort()));

@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal.server;
 
 import java.io.IOException;
 
+import io.httpjson.protocol.internal.Dispatch;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.eclipse.jetty.server.Handler;
@@ -26,10 +27,7 @@ final class RequestHandler extends Handler.Abstract {
 
     RequestHandler(HttpJsonServer server, HttpJsonConfig config, HttpFeatures features, Responder responder) {
         // JETTY runs invocations on the thread Jetty calls us on, so Jetty must know it may block
-        super(
-                config.dispatch() == HttpJsonConfig.Dispatch.JETTY
-                        ? InvocationType.BLOCKING
-                        : InvocationType.NON_BLOCKING);
+        super(config.dispatch() == Dispatch.JETTY ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING);
         this.server = server;
         this.config = config;
         this.features = features;
