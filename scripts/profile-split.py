@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Splits a collapsed async-profiler profile (scripts/profile-load.sh) into parts.
+
+    scripts/profile-split.py PROFILE MICROS_PER_CALL     CPU: µs per call of each part
+    scripts/profile-split.py --wall PROFILE THREAD        wall clock: where threads named THREAD* spend their time
+
+A CPU sample goes to the first of: callers waiting for their responses (parked in Dubbo's ThreadlessExecutor),
+waking any thread (LockSupport.unpark), GC, JIT; otherwise to the library of the innermost frame that belongs to one of
+httpjson, fastjson2, Gson, Netty, Jetty, hessian, Dubbo, the benchmark or the JDK; what is left is the kernel and
+the JVM's own code. MICROS_PER_CALL is the process's CPU per call from the same run.
+"""
+import collections
+import sys
+
+LIBRARIES = [
+    ("httpjson", "io/httpjson/protocol"),
+    ("httpjson", "io/httpjson/codec"),
+    ("httpjson", "io/httpjson/serialization"),
+    ("fastjson2", "com/alibaba/fastjson2"),
+    ("gson", "com/google/gson"),
+    ("netty", "io/netty"),
+    ("jetty", "org/eclipse/jetty"),
+    ("hessian", "com/alibaba/com/caucho"),
+    ("dubbo", "org/apache/dubbo"),
+    ("benchmark", "io/httpjson/benchmark"),
+    ("jdk", "java/"),
+    ("jdk", "jdk/"),
+    ("jdk", "sun/"),
+]
+
+
+def samples(path):
+    with open(path) as f:
+        for line in f:
+            stack, _, n = line.rstrip().rpartition(" ")
+            if stack:
+                yield stack.split(";"), int(n)
+
+
+def part(frames):
+    joined = ";".join(frames)
+    if "ThreadlessExecutor.waitAndDrain" in joined and "Unsafe.park" in joined:
+        return "callers waiting (park)"
+    if "Unsafe.unpark" in joined:
+        return "waking threads (unpark)"
+    if "G1" in joined or "GCTask" in joined:
+        return "gc"
+    if "CompileBroker" in joined:
+        return "jit"
+    for frame in reversed(frames):
+        for name, prefix in LIBRARIES:
+            if frame.startswith(prefix):
+                return name
+    return "kernel and jvm"
+
+
+def cpu(path, per_call):
+    total = 0
+    parts = collections.Counter()
+    for frames, n in samples(path):
+        total += n
+        parts[part(frames)] += n
+    print(f"{path}: {total} samples, {per_call} µs per call")
+    for name, n in parts.most_common():
+        print(f"  {n / total * per_call:7.2f} µs  {100 * n / total:5.1f}%  {name}")
+
+
+def wall(path, thread):
+    total = 0
+    leaves = collections.Counter()
+    for frames, n in samples(path):
+        if not frames[0].startswith("[" + thread):
+            continue
+        total += n
+        leaves[frames[-1]] += n
+    print(f"{path}: threads {thread}*, {total} samples")
+    for leaf, n in leaves.most_common(12):
+        print(f"  {100 * n / total:5.1f}%  {leaf}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--wall":
+        wall(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 3:
+        cpu(sys.argv[1], float(sys.argv[2]))
+    else:
+        sys.exit(__doc__)
