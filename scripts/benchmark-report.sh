@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The measurements behind docs/benchmarks.md, in one go, on 127.0.0.1 (about 45 minutes on 2 cores):
+# The measurements behind docs/benchmarks.md, in one go, on 127.0.0.1 (about 50 minutes on 2 cores):
 #   concurrency  echo at 100, 500, 1000 and 2000 callers: dubbo + hessian2, httpjson + fastjson2-text and gson-text,
 #                gRPC-java + protobuf
 #   payload      echoList of 1 KB, 16 KB, 256 KB and 1 MB lists of users, httpjson's gzip off and on
-#   delay        echo with 0, 10 and 30 ms of server time at 100, 500 and 1000 callers
+#   delay        echo with 0, 10 and 30 ms of server time at 100, 500 and 1000 callers, with gRPC-java as the
+#                multiplexed HTTP/2 reference
 #   wrk          wrk against httpjson's and Triple's HTTP/1 JSON endpoints, 3 rounds (skipped if wrk is missing)
 # Every matrix is interleaved and repeated 3 times; ratios are to dubbo + hessian2 of the same run.
 # Then scripts/benchmark-report.py writes the tables that docs/benchmarks.md shows to OUT/report.md and its
@@ -38,7 +39,7 @@ for part in $PARTS; do
       bench matrix "${P[@]}" --payload-kb-list 1024 -n 500 --warmup 100 "${COMMON[@]}" \
         --out-dir "$OUT/payload-1m" | tee "$OUT/payload-1m.txt" ;;
     delay)
-      bench matrix --configs dubbo:hessian2,httpjson:fastjson2-text,httpjson:gson-text --delays 0,10,30 \
+      bench matrix --configs dubbo:hessian2,httpjson:fastjson2-text,httpjson:gson-text,grpc:protobuf --delays 0,10,30 \
         --concurrency-list 100,500,1000 --server-threads 1100 -n 20000 --warmup 5000 --warmup-seconds 8 \
         "${COMMON[@]}" --out-dir "$OUT/delay" | tee "$OUT/delay.txt" ;;
     wrk)
