@@ -23,34 +23,40 @@ if [[ ! -f $lib ]]; then
 fi
 mkdir -p "$out"
 name=$protocol-$callers-$delay
-java -Xms2g -Xmx2g -XX:+UseG1GC "$@" -jar "$jar" load --protocol "$protocol" --serialization "$serialization" \
-  -c "$callers" --delay "$delay" -n "$calls" --warmup 20000 --warmup-seconds 10 --server-threads $((callers + 100)) \
-  --no-progress > "$out/$name.txt" 2>&1 &
-load=$!
-trap 'kill $load 2>/dev/null || true' EXIT
-# the load client is the only JVM started with `load`; the provider is its child
-for _ in $(seq 1 100); do
-  client=$(pgrep -f "httpjson-benchmark.jar load" | head -1 || true)
-  provider=$( [[ -n $client ]] && pgrep -P "$client" java | head -1 || true)
-  [[ -n $provider ]] && break
-  sleep 0.2
-done
-[[ -n ${provider:-} ]] || { echo "the load run did not start its provider: see $out/$name.txt" >&2; exit 1; }
-sleep 25
+client_flags=("$@")
 start() { jcmd "$1" JVMTI.agent_load "$lib" "\"start,$2,timeout=10,file=$3,collapsed\"" > /dev/null; }
+
+# Starts a `load` run writing its report to $1, and waits until the client and its provider JVM are up and the
+# run is 25 s old: sets load, client and provider.
+run_load() {
+  java -Xms2g -Xmx2g -XX:+UseG1GC "${client_flags[@]}" -jar "$jar" load --protocol "$protocol" \
+    --serialization "$serialization" -c "$callers" --delay "$delay" -n "$calls" --warmup 20000 --warmup-seconds 10 \
+    --server-threads $((callers + 100)) --no-progress > "$1" 2>&1 &
+  load=$!
+  trap 'kill $load 2>/dev/null || true' EXIT
+  # the load client is the only JVM started with `load`; the provider is its child
+  provider=
+  for _ in $(seq 1 100); do
+    client=$(pgrep -f "httpjson-benchmark.jar load" | head -1 || true)
+    provider=$( [[ -n $client ]] && pgrep -P "$client" java | head -1 || true)
+    [[ -n $provider ]] && break
+    sleep 0.2
+  done
+  [[ -n $provider ]] || { echo "the load run did not start its provider: see $1" >&2; exit 1; }
+  sleep 25
+}
+
+finish_load() {
+  wait "$load"
+  trap - EXIT
+}
+
+run_load "$out/$name.txt"
 start "$client" "event=cpu,interval=1000000" "$out/$name-client.txt"
 start "$provider" "event=cpu,interval=1000000" "$out/$name-provider.txt"
-wait $load
-trap - EXIT
+finish_load
 # the wall-clock profile in a second run of its own, so that it does not weigh on the CPU profiles
-java -Xms2g -Xmx2g -XX:+UseG1GC "$@" -jar "$jar" load --protocol "$protocol" --serialization "$serialization" \
-  -c "$callers" --delay "$delay" -n "$calls" --warmup 20000 --warmup-seconds 10 --server-threads $((callers + 100)) \
-  --no-progress > "$out/$name-wall-run.txt" 2>&1 &
-load=$!
-trap 'kill $load 2>/dev/null || true' EXIT
-sleep 25
-client=$(pgrep -f "httpjson-benchmark.jar load" | head -1)
+run_load "$out/$name-wall-run.txt"
 start "$client" "event=wall,interval=1000000,threads" "$out/$name-client-wall.txt"
-wait $load
-trap - EXIT
+finish_load
 grep -E '^ *(throughput|client CPU|server CPU) ' "$out/$name.txt"
