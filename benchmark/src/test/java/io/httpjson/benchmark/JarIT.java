@@ -26,11 +26,14 @@ class JarIT {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx256m");
+        // the jar's own temporary files (its provider's log) stay under target/, as the test's do
+        cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         cmd.add("-jar");
         cmd.add(jar.toString());
         cmd.addAll(List.of(args));
-        Path out = Files.createTempFile("jar-it", ".out");
-        Path err = Files.createTempFile("jar-it", ".err");
+        Path dir = Files.createDirectories(Path.of("target", "jar-it"));
+        Path out = Files.createTempFile(dir, "run-", ".out");
+        Path err = Files.createTempFile(dir, "run-", ".err");
         Process p = new ProcessBuilder(cmd)
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
