@@ -11,7 +11,6 @@ import com.alibaba.fastjson2.JSONObject;
 import io.httpjson.benchmark.client.Extensions;
 import io.httpjson.benchmark.client.ProviderProcess;
 import io.httpjson.benchmark.provider.Export;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -140,13 +139,5 @@ class EndToEndTest {
                 .as("listening sockets on port " + port)
                 .isNotEmpty()
                 .allMatch(a -> a.equals("0100007F" + hexPort), "is 127.0.0.1");
-    }
-
-    @Test
-    void missingProtocolIsAClearUsageError() {
-        assumeTrue(!Extensions.hasProtocol("httpjson"), "httpjson is present");
-        TestSupport.Outcome o = TestSupport.run("--protocol", "httpjson", "-n", "10");
-        assertThat(o.code()).isEqualTo(2);
-        assertThat(o.err()).contains("httpjson", "not on the classpath");
     }
 }

@@ -1,34 +1,39 @@
 package io.httpjson.benchmark.client;
 
+import org.apache.dubbo.common.extension.ExtensionLoader;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.rpc.Protocol;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
-/** Which protocols/serializations this classpath has (httpjson & co. arrive from other modules over time). */
+/** Which Dubbo protocols and serializations this classpath has, and what to say when one is missing. */
 public final class Extensions {
     private Extensions() {}
 
     public static boolean hasProtocol(String name) {
-        return FrameworkModel.defaultModel().getExtensionLoader(Protocol.class).hasExtension(name);
+        return loader(Protocol.class).hasExtension(name);
     }
 
     public static boolean hasSerialization(String name) {
-        return FrameworkModel.defaultModel()
-                .getExtensionLoader(Serialization.class)
-                .hasExtension(name);
+        return loader(Serialization.class).hasExtension(name);
     }
 
-    /** null when both are present, else a sentence saying what is missing. */
+    /** null when both are present, else a sentence saying what is missing and what there is. */
     public static String missing(String protocol, String serialization) {
         if ("grpc".equals(protocol)) {
             return null; // gRPC-java itself, not a Dubbo extension
         }
         if (!hasProtocol(protocol)) {
-            return "protocol '" + protocol + "' is not on the classpath yet";
+            return "protocol '" + protocol + "' is not on the classpath (these are: "
+                    + String.join(", ", loader(Protocol.class).getSupportedExtensions()) + ", and grpc for gRPC-java)";
         }
         if (!hasSerialization(serialization)) {
-            return "serialization '" + serialization + "' is not on the classpath yet";
+            return "serialization '" + serialization + "' is not on the classpath (these are: "
+                    + String.join(", ", loader(Serialization.class).getSupportedExtensions()) + ")";
         }
         return null;
+    }
+
+    private static <T> ExtensionLoader<T> loader(Class<T> type) {
+        return FrameworkModel.defaultModel().getExtensionLoader(type);
     }
 }
