@@ -23,14 +23,17 @@ public final class Extensions {
             return null; // gRPC-java itself, not a Dubbo extension
         }
         if (!hasProtocol(protocol)) {
-            return "protocol '" + protocol + "' is not on the classpath (these are: "
-                    + String.join(", ", loader(Protocol.class).getSupportedExtensions()) + ", and grpc for gRPC-java)";
+            return absent("protocol", protocol, Protocol.class, ", and grpc for gRPC-java");
         }
         if (!hasSerialization(serialization)) {
-            return "serialization '" + serialization + "' is not on the classpath (these are: "
-                    + String.join(", ", loader(Serialization.class).getSupportedExtensions()) + ")";
+            return absent("serialization", serialization, Serialization.class, "");
         }
         return null;
+    }
+
+    private static String absent(String kind, String name, Class<?> type, String more) {
+        return kind + " '" + name + "' is not on the classpath (these are: "
+                + String.join(", ", loader(type).getSupportedExtensions()) + more + ")";
     }
 
     private static <T> ExtensionLoader<T> loader(Class<T> type) {
