@@ -2,7 +2,6 @@ package io.httpjson.protocol.internal;
 
 import java.util.List;
 import java.util.Set;
-import java.util.TreeMap;
 
 import org.apache.dubbo.common.URL;
 
@@ -53,6 +52,7 @@ public final class HttpJsonConfig {
     private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     private final int maxConnections;
+    private final int connectionsCeiling;
     private final int maxIdle;
     private final int pipelining;
     private final long pipeliningBudgetNanos;
@@ -81,6 +81,7 @@ public final class HttpJsonConfig {
 
     private HttpJsonConfig(URL url) {
         this.maxConnections = intParam(url, MAX_CONNECTIONS, 200, 1, 100_000);
+        this.connectionsCeiling = url.hasParameter(MAX_CONNECTIONS) ? maxConnections : 2_000;
         this.maxIdle = intParam(url, MAX_IDLE, maxConnections, 0, maxConnections);
         this.pipelining = intParam(url, PIPELINING, 32, 1, 1024);
         this.pipeliningBudgetNanos = intParam(url, PIPELINING_BUDGET, 2000, 1, 60_000_000) * 1000L;
@@ -121,19 +122,9 @@ public final class HttpJsonConfig {
         }
     }
 
-    /**
-     * What a consumer's client is made from: every {@code httpjson.*} parameter of the URL, and Dubbo's
-     * {@code connect.timeout} and {@code payload}, in key order. References whose settings are equal may share one
-     * client; a key added later is covered without a second list to keep in step.
-     */
+    /** What a consumer's client is made from; references whose settings are equal may share one client. */
     public static String clientSettings(URL url) {
-        TreeMap<String, String> settings = new TreeMap<>();
-        url.getParameters().forEach((k, v) -> {
-            if (k.startsWith("httpjson.") || k.equals(CONNECT_TIMEOUT) || k.equals(PAYLOAD)) {
-                settings.put(k, v);
-            }
-        });
-        return settings.toString();
+        return Params.clientSettings(url);
     }
 
     public static HttpJsonConfig of(URL url) {
@@ -197,8 +188,14 @@ public final class HttpJsonConfig {
         return accepts;
     }
 
+    /** Connections per provider address the pool starts with; also their most if the key is set. */
     public int maxConnections() {
         return maxConnections;
+    }
+
+    /** How far the pool may grow while more connections make more calls: the key's value if set, else 2,000. */
+    public int connectionsCeiling() {
+        return connectionsCeiling;
     }
 
     /**

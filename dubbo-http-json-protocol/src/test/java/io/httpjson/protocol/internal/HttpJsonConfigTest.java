@@ -23,6 +23,18 @@ class HttpJsonConfigTest {
     }
 
     @Test
+    void connectionsGrowFrom200UnlessMaxConnectionsIsSet() {
+        HttpJsonConfig c = of("");
+        assertThat(c.maxConnections()).isEqualTo(200);
+        assertThat(c.connectionsCeiling()).isEqualTo(2000);
+        assertThat(c.maxIdle()).isEqualTo(200);
+        HttpJsonConfig set = of("?httpjson.max-connections=200");
+        assertThat(set.maxConnections()).isEqualTo(200);
+        assertThat(set.connectionsCeiling()).isEqualTo(200);
+        assertThat(of("?httpjson.max-connections=5000").connectionsCeiling()).isEqualTo(5000);
+    }
+
+    @Test
     void referencesThatDifferInAClientSettingDoNotShareAClient() {
         URL base = URL.valueOf("httpjson://127.0.0.1:8090/x.Y?timeout=5");
         assertThat(HttpJsonConfig.clientSettings(base.addParameter("retries", "0")))

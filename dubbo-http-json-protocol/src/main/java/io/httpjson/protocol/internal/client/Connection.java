@@ -40,7 +40,7 @@ final class Connection {
     private long expectedNanos;
     /** Calls in {@link #inFlight} whose caller stopped waiting: their responses are dropped when they come. */
     private int abandoned;
-    /** No new calls: the provider said it closes, or its keep-alive is about to run out. */
+    /** No new calls: the provider said it closes, its keep-alive is about to run out, or the pool shrinks. */
     private boolean retired;
     /** A response said the connection closes: the requests behind it will not be processed. */
     private boolean closeAnnounced;
@@ -105,6 +105,11 @@ final class Connection {
     /** No caller waits for anything on this connection (every call left on it, if any, was given up). */
     synchronized boolean nobodyWaiting() {
         return assigned == abandoned;
+    }
+
+    /** Takes no more calls; the pool closes it once nobody waits for anything on it. */
+    synchronized void retire() {
+        retired = true;
     }
 
     /** Open and taking calls. */

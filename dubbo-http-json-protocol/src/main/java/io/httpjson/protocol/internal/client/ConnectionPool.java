@@ -3,6 +3,7 @@ package io.httpjson.protocol.internal.client;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 
 import io.httpjson.protocol.internal.HttpJsonConfig;
@@ -14,7 +15,8 @@ import org.apache.dubbo.remoting.RemotingException;
 /**
  * Keep-alive HTTP/1.1 connections to one provider address: at most {@code maxConnections} open (a call that
  * finds all busy waits in line, bounded by its own timeout), at most {@code maxIdle} kept idle (most recently
- * used first, so the others age out), none opened before the first call. The pool only chooses: each
+ * used first, so the others age out), none opened before the first call. Unless {@code maxConnections} is set, the
+ * limit grows while more connections make more calls ({@link Growth}). The pool only chooses: each
  * {@link Connection} keeps its own state. Short calls share connections (pipelining, see {@link #acquire}).
  * Lock order: the pool, then a connection.
  */
@@ -28,9 +30,13 @@ final class ConnectionPool {
     private final Dialer dialer;
     /** Which busy connection a call may join; guarded by this pool's lock. */
     private final Choice choice;
+    /** How many connections may be open; guarded by this pool's lock. */
+    private final Growth growth;
 
     private final ArrayDeque<Connection> idle = new ArrayDeque<>(2);
     private final ArrayDeque<Call> waiters = new ArrayDeque<>(2);
+    /** Connections retired because more were open than the limit allows, until they close. */
+    private final HashSet<Channel> surplus = new HashSet<>();
     /** Connections open or being opened. */
     private int open;
 
@@ -45,6 +51,7 @@ final class ConnectionPool {
         this.config = config;
         this.dialer = new Dialer(remote, config, resources, tls);
         this.choice = new Choice(this, config);
+        this.growth = new Growth(this, config.maxConnections(), config.connectionsCeiling(), System.nanoTime());
     }
 
     boolean isTls() {
@@ -67,7 +74,7 @@ final class ConnectionPool {
      * Gives the call a connection now, or when one frees up, or fails it if none can be had.
      * <p>A short call first joins a busy connection of short calls that has room ({@link Choice}). Any other call,
      * and a short call with no such connection, takes an idle connection, then a new one up to
-     * {@code maxConnections}, then (with pipelining) the least busy connection that has room; otherwise it waits.
+     * the limit ({@link Growth}), then (with pipelining) the least busy connection that has room; otherwise it waits.
      */
     void acquire(Call call) {
         Connection c;
@@ -86,11 +93,14 @@ final class ConnectionPool {
                 c = null;
             }
             if (c == null) {
-                if (open < config.maxConnections()) {
+                if (open < growth.limit()) {
                     open++;
-                } else if ((c = choice.leastBusy()) == null) {
-                    waiters.addLast(call);
-                    waiting = true;
+                } else {
+                    growth.full();
+                    if ((c = choice.leastBusy()) == null) {
+                        waiters.addLast(call);
+                        waiting = true;
+                    }
                 }
             }
             if (c != null) {
@@ -144,6 +154,11 @@ final class ConnectionPool {
         Call next = null;
         boolean close = false;
         synchronized (this) {
+            growth.ended(System.nanoTime());
+            if (!closed && open - surplus.size() > growth.limit() && c.usable()) {
+                c.retire();
+                surplus.add(c.channel);
+            }
             if (closed || !c.usable()) {
                 close = c.nobodyWaiting();
             } else {
@@ -179,6 +194,7 @@ final class ConnectionPool {
                 whenClosed = null;
             }
             idle.removeIf(c -> c.channel == ch);
+            surplus.remove(ch);
             choice.closed(ch);
             if (!closed) {
                 while ((next = waiters.pollFirst()) != null && next.isDone()) {
@@ -223,20 +239,12 @@ final class ConnectionPool {
 
     /** The error for a call whose connection closed after its request was written: the cluster may retry it. */
     RemotingException closedBeforeResponse(Channel ch, Throwable cause) {
-        InetSocketAddress local = ch != null && ch.localAddress() instanceof InetSocketAddress
-                ? (InetSocketAddress) ch.localAddress()
-                : null;
-        if (cause != null && ClientTls.isTlsFailure(cause)) {
-            return ClientTls.failed(local, remote, cause);
-        }
-        return new RemotingException(
-                local,
-                remote,
-                "httpjson: connection to " + remote + " closed before the"
-                        + " response" + (cause != null ? ": " + cause : "")
-                        + "; the request may have reached the provider,"
-                        + " so it was not sent again (Dubbo's 'retries' decides)",
-                cause);
+        return dialer.closedBeforeResponse(ch, cause);
+    }
+
+    /** How many connections may be open for now ({@link Growth}). */
+    synchronized int connectionLimit() {
+        return growth.limit();
     }
 
     synchronized int openConnections() {

@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -13,6 +14,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
+import org.apache.dubbo.remoting.RemotingException;
 
 /**
  * Opens connections to one provider address: the Netty bootstrap and the channel pipeline (TLS when the consumer
@@ -38,6 +40,24 @@ final class Dialer {
 
     boolean isTls() {
         return tls != null;
+    }
+
+    /** The error for a call whose connection closed after its request was written: the cluster may retry it. */
+    RemotingException closedBeforeResponse(Channel ch, Throwable cause) {
+        InetSocketAddress local = ch != null && ch.localAddress() instanceof InetSocketAddress
+                ? (InetSocketAddress) ch.localAddress()
+                : null;
+        if (cause != null && ClientTls.isTlsFailure(cause)) {
+            return ClientTls.failed(local, remote, cause);
+        }
+        return new RemotingException(
+                local,
+                remote,
+                "httpjson: connection to " + remote + " closed before the"
+                        + " response" + (cause != null ? ": " + cause : "")
+                        + "; the request may have reached the provider,"
+                        + " so it was not sent again (Dubbo's 'retries' decides)",
+                cause);
     }
 
     /** Starts a connect; the channel's pipeline ends in an unbound {@link ClientHandler}. */

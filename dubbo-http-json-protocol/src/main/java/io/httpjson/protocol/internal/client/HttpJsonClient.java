@@ -68,6 +68,11 @@ public final class HttpJsonClient {
         return pool.openConnections();
     }
 
+    /** How many connections may be open for now: grows by itself unless httpjson.max-connections is set. */
+    public int connectionLimit() {
+        return pool.connectionLimit();
+    }
+
     public int idleConnections() {
         return pool.idleConnections();
     }

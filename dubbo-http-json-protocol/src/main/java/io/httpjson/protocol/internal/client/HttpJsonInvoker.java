@@ -150,7 +150,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                         + " within "
                         + call.timeoutMillis + " ms"
                         + (call.connection == null
-                                ? " (no connection was free: all " + client.config.maxConnections()
+                                ? " (no connection was free: all " + client.pool.connectionLimit()
                                         + " busy; see httpjson.max-connections)"
                                 : "")))) {
             client.pool.abandon(call);

@@ -1,0 +1,125 @@
+package io.httpjson.protocol.internal.client;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * When the pool's connection limit grows, stays and goes back ({@link Growth}): windows of ended calls at chosen
+ * rates, with the time passed in. Whether growing makes more calls against a real provider is
+ * {@code ConnectionGrowthTest}'s part.
+ */
+class GrowthTest {
+
+    private final Object lock = new Object();
+    private long now;
+
+    private Growth growth(int floor, int ceiling) {
+        return new Growth(lock, floor, ceiling, now);
+    }
+
+    /** Calls ending at {@code rate} per second, as long as a window must last, the pool full or not. */
+    private int windowOf(Growth g, double rate, boolean full) {
+        synchronized (lock) {
+            if (full) {
+                g.full();
+            }
+            long step = (long) (1e9 / rate);
+            long end = now + Growth.WINDOW_NANOS;
+            int calls = 0;
+            int before = g.limit();
+            while (now < end || calls < Growth.WINDOW_CALLS) {
+                now += step;
+                calls++;
+                g.ended(now);
+                if (g.limit() != before) {
+                    break;
+                }
+            }
+            return g.limit();
+        }
+    }
+
+    /** Calls bound by the connections: 30 ms calls, one per connection at a time. */
+    private static double connectionBound(int limit) {
+        return limit * 33.0;
+    }
+
+    @Test
+    void growsWhileMoreConnectionsMakeMoreCalls() {
+        Growth g = growth(200, 2000);
+        int limit = 200;
+        int highest = 200;
+        for (int i = 0; i < 100; i++) {
+            limit = windowOf(g, connectionBound(limit), true);
+            highest = Math.max(highest, limit);
+        }
+        // by half each time: 300, 450, 675, 1012, 1518, then the ceiling
+        assertThat(limit).isEqualTo(2000);
+        assertThat(highest).isEqualTo(2000);
+    }
+
+    @Test
+    void goesBackWhenMoreConnectionsMakeNoMoreCalls() {
+        Growth g = growth(200, 2000);
+        int highest = 200;
+        int trials = 0;
+        int last = 200;
+        for (int i = 0; i < 200; i++) {
+            int l = windowOf(g, 15_000, true);
+            highest = Math.max(highest, l);
+            trials += l > last ? 1 : 0;
+            last = l;
+        }
+        // each trial is 5 windows at 300 and back, never kept
+        assertThat(highest).isEqualTo(300);
+        assertThat(last).isEqualTo(200);
+        // ever longer between trials: after 1, 2, 4, 8, then every 16 windows (200 windows: 13 trials)
+        assertThat(trials).isBetween(10, 14);
+    }
+
+    @Test
+    void aRisingCallRateAloneIsNoGain() {
+        Growth g = growth(200, 2000);
+        double rate = 1_000;
+        int highest = 200;
+        for (int i = 0; i < 60; i++) {
+            // a JVM still compiling: 5% more calls every window, whatever the limit
+            rate *= 1.05;
+            highest = Math.max(highest, windowOf(g, rate, true));
+        }
+        assertThat(highest).isEqualTo(300);
+        assertThat(windowOf(g, rate, true)).isEqualTo(200);
+    }
+
+    @Test
+    void doesNotGrowWithConnectionsToSpare() {
+        Growth g = growth(200, 2000);
+        for (int i = 0; i < 20; i++) {
+            assertThat(windowOf(g, 10_000 + 5_000 * i, false)).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void startsOverAfterALongWhileWithConnectionsToSpare() {
+        Growth g = growth(200, 2000);
+        int grown = 200;
+        for (int i = 0; i < 100; i++) {
+            grown = windowOf(g, connectionBound(grown), true);
+        }
+        assertThat(grown).isEqualTo(2000);
+        // then the calls drop
+        for (int i = 0; i < Growth.RESET_AFTER - 1; i++) {
+            assertThat(windowOf(g, 1_000, false)).isEqualTo(2000);
+        }
+        assertThat(windowOf(g, 1_000, false)).isEqualTo(200);
+    }
+
+    @Test
+    void aSetLimitNeverMoves() {
+        Growth g = growth(50, 50);
+        for (int i = 0; i < 100; i++) {
+            assertThat(windowOf(g, 1_000.0 * (i + 1), true)).isEqualTo(50);
+        }
+    }
+}
