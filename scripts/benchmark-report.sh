@@ -39,8 +39,9 @@ for part in $PARTS; do
       bench matrix "${P[@]}" --payload-kb-list 1024 -n 500 --warmup 100 "${COMMON[@]}" \
         --out-dir "$OUT/payload-1m" | tee "$OUT/payload-1m.txt" ;;
     delay)
+      # 12 s of warm-up per cell, however many calls: httpjson's pool finds how many connections pay meanwhile
       bench matrix --configs dubbo:hessian2,httpjson:fastjson2-text,httpjson:gson-text,grpc:protobuf --delays 0,10,30 \
-        --concurrency-list 100,500,1000 --server-threads 1100 -n 20000 --warmup 5000 --warmup-seconds 8 \
+        --concurrency-list 100,500,1000 --server-threads 1100 -n 20000 --warmup 10000000 --warmup-seconds 12 \
         "${COMMON[@]}" --out-dir "$OUT/delay" | tee "$OUT/delay.txt" ;;
     wrk)
       if command -v wrk >/dev/null || [[ $(id -u) == 0 ]]; then
