@@ -1,17 +1,20 @@
 package io.httpjson.protocol.internal.client;
 
 /**
- * How many connections a pool may open when {@code httpjson.max-connections} is not set: it starts at the default
- * and grows while growing makes more calls per second. A connection carries one slow call at a time, so for slow
- * methods the connections, not the provider, can be what bounds the calls in flight; for fast or CPU-bound ones more
- * connections only cost CPU. Which of the two holds is not known beforehand, so the pool tries.
+ * How many connections a pool may open when {@code httpjson.max-connections} is not set: the fewest that make the
+ * most calls per second, found by trying. A connection carries one slow call at a time, so for slow methods the
+ * connections, not the provider, can be what bounds the calls in flight; for fast or CPU-bound ones more connections
+ * only cost CPU. Which of the two holds is not known beforehand, and changes with the load.
  *
- * <p>A trial: while calls find every connection in use, the limit goes up by half for three measuring windows, then
- * back for two. The larger limit stays if its last two windows made more calls than the windows just before and
- * just after it by at least {@link #GAIN} of the growth (a fifth more calls for half more connections). Comparing
- * with both sides cancels a steady drift of the call rate, such as a JVM still compiling or callers still arriving;
- * the first window after each change is not counted, while connections open or drain. A trial that fails doubles the
- * wait before the next one. After a long while with connections to spare the limit starts over.
+ * <p>A trial, run only while calls find every connection in use: the limit moves to another for three measuring
+ * windows, then back for two; the first window after each move is not counted, while connections open or drain
+ * (a connection above the limit takes no new calls and closes when its calls end). The call rate of the other limit
+ * (its two counted windows) is set against the mean of the windows just before and just after, which cancels a
+ * steady drift such as a JVM still compiling or callers still arriving. Of the two limits the larger is kept only
+ * if it made at least {@link #GAIN} of its extra connections' share more calls (15% more for half more
+ * connections). Trials go up by half, and after one that changed nothing the next goes down by a third, and so on,
+ * so that a lucky window that let the pool grow is undone later. A trial that changed nothing doubles the wait
+ * before the next one. After a long while with connections to spare the limit starts over.
  *
  * <p>Used only under the pool's lock (asserted), with the time passed in, so that its decisions can be tested with
  * any sequence of windows.
@@ -23,8 +26,8 @@ final class Growth {
     /** ...and holds at least this many ended calls. */
     static final int WINDOW_CALLS = 200;
     /** The share of the growth in connections that must show as more calls. */
-    static final double GAIN = 0.4;
-    /** Windows of a trial: one to settle and two measured at the larger limit, one to settle and one back. */
+    static final double GAIN = 0.3;
+    /** Windows of a trial: one to settle and two measured at the other limit, one to settle and one back. */
     static final int TRIAL_WINDOWS = 5;
     /** The most windows to wait after trials that did not pay (about 4 s; trials then cost about 1% of the calls). */
     static final int MAX_BACKOFF = 16;
@@ -44,6 +47,9 @@ final class Growth {
     private double last = -1;
     /** 0 while steady, else the window of the running trial (1 to {@link #TRIAL_WINDOWS}). */
     private int trial;
+
+    /** Whether the next trial is of fewer connections than now. */
+    private boolean down;
 
     private int smaller;
     private int larger;
@@ -69,6 +75,12 @@ final class Growth {
     int limit() {
         assert Thread.holdsLock(lock);
         return limit;
+    }
+
+    /** The limit between trials: the one a running trial returns to, or decides against. */
+    int kept() {
+        assert Thread.holdsLock(lock);
+        return trial == 0 ? limit : down ? larger : smaller;
     }
 
     /** A call found every connection the limit allows in use. */
@@ -102,18 +114,29 @@ final class Growth {
                 limit = floor;
                 backoff = 1;
                 skip = 0;
+                down = false;
             }
             return;
         }
         spare = 0;
+        if (limit == floor || limit == ceiling) {
+            // only one way to try
+            down = limit == ceiling;
+        }
         if (skip > 0) {
             skip--;
-        } else if (last >= 0 && limit < ceiling) {
+        } else if (last >= 0 && ceiling > floor) {
             before = rate;
             during = 0;
-            smaller = limit;
-            larger = Math.min(ceiling, limit + Math.max(8, limit / 2));
-            limit = larger;
+            if (down) {
+                larger = limit;
+                smaller = Math.max(floor, limit * 2 / 3);
+                limit = smaller;
+            } else {
+                smaller = limit;
+                larger = Math.min(ceiling, limit + Math.max(8, limit / 2));
+                limit = larger;
+            }
             trial = 1;
         }
         last = rate;
@@ -128,20 +151,25 @@ final class Growth {
                 return;
             case 3:
                 during += rate / 2;
-                limit = smaller;
+                limit = down ? larger : smaller;
                 return;
             case 4:
                 return;
             default:
-                double need = (1 + GAIN * (larger - smaller) / smaller) * (before + rate) / 2;
+                double current = (before + rate) / 2;
+                double atLarger = down ? current : during;
+                double atSmaller = down ? during : current;
+                int was = limit;
+                limit = atLarger >= atSmaller * (1 + GAIN * (larger - smaller) / smaller) ? larger : smaller;
                 trial = 0;
                 last = -1;
-                if (during >= need) {
-                    limit = larger;
+                if (limit != was) {
                     backoff = 1;
                 } else {
+                    // no change: wait longer, then try the other way
                     skip = backoff;
                     backoff = Math.min(MAX_BACKOFF, backoff * 2);
+                    down = !down;
                 }
         }
     }

@@ -40,6 +40,13 @@ class GrowthTest {
         }
     }
 
+    /** The limit between trials. */
+    private int kept(Growth g) {
+        synchronized (lock) {
+            return g.kept();
+        }
+    }
+
     /** Calls bound by the connections: 30 ms calls, one per connection at a time. */
     private static double connectionBound(int limit) {
         return limit * 33.0;
@@ -49,14 +56,11 @@ class GrowthTest {
     void growsWhileMoreConnectionsMakeMoreCalls() {
         Growth g = growth(200, 2000);
         int limit = 200;
-        int highest = 200;
         for (int i = 0; i < 100; i++) {
             limit = windowOf(g, connectionBound(limit), true);
-            highest = Math.max(highest, limit);
         }
-        // by half each time: 300, 450, 675, 1012, 1518, then the ceiling
-        assertThat(limit).isEqualTo(2000);
-        assertThat(highest).isEqualTo(2000);
+        // by half each time: 300, 450, 675, 1012, 1518, then the ceiling, where trials of fewer lose
+        assertThat(kept(g)).isEqualTo(2000);
     }
 
     @Test
@@ -73,9 +77,45 @@ class GrowthTest {
         }
         // each trial is 5 windows at 300 and back, never kept
         assertThat(highest).isEqualTo(300);
-        assertThat(last).isEqualTo(200);
-        // ever longer between trials: after 1, 2, 4, 8, then every 16 windows (200 windows: 13 trials)
+        assertThat(kept(g)).isEqualTo(200);
+        // ever longer between trials: after 1, 2, 4, 8, then every 16 windows (200 windows: 12 trials)
         assertThat(trials).isBetween(10, 14);
+    }
+
+    @Test
+    void settlesWhereMoreConnectionsStopPaying() {
+        Growth g = growth(200, 2000);
+        int limit = 200;
+        int highest = 200;
+        for (int i = 0; i < 300; i++) {
+            // the provider's cores make at most 12,000 calls a second, whatever the connections
+            limit = windowOf(g, Math.min(connectionBound(limit), 12_000), true);
+            highest = Math.max(highest, limit);
+        }
+        // 300 and 450 paid; 675 did not, nor did going back to 300
+        assertThat(kept(g)).isEqualTo(450);
+        assertThat(highest).isEqualTo(675);
+    }
+
+    @Test
+    void aLuckyTrialIsUndone() {
+        Growth g = growth(200, 2000);
+        int limit = 200;
+        int lucky = 3;
+        boolean grew = false;
+        for (int i = 0; i < 100; i++) {
+            double rate = 10_000;
+            if (limit == 300 && lucky > 0) {
+                // the first trial's windows at 300 happen to make 30% more calls
+                lucky--;
+                rate = 13_000;
+            }
+            limit = windowOf(g, rate, true);
+            grew |= kept(g) == 300;
+        }
+        assertThat(grew).isTrue();
+        // the next trial up changed nothing, so one went down: 300 made no more calls than 200
+        assertThat(kept(g)).isEqualTo(200);
     }
 
     @Test
@@ -89,7 +129,7 @@ class GrowthTest {
             highest = Math.max(highest, windowOf(g, rate, true));
         }
         assertThat(highest).isEqualTo(300);
-        assertThat(windowOf(g, rate, true)).isEqualTo(200);
+        assertThat(kept(g)).isEqualTo(200);
     }
 
     @Test
@@ -107,12 +147,16 @@ class GrowthTest {
         for (int i = 0; i < 100; i++) {
             grown = windowOf(g, connectionBound(grown), true);
         }
-        assertThat(grown).isEqualTo(2000);
-        // then the calls drop
+        assertThat(kept(g)).isEqualTo(2000);
+        // then the calls drop (a trial that was running may still end in fewer connections)
         for (int i = 0; i < Growth.RESET_AFTER - 1; i++) {
-            assertThat(windowOf(g, 1_000, false)).isEqualTo(2000);
+            windowOf(g, 1_000, false);
         }
-        assertThat(windowOf(g, 1_000, false)).isEqualTo(200);
+        assertThat(kept(g)).isGreaterThan(1000);
+        for (int i = 0; i <= Growth.TRIAL_WINDOWS; i++) {
+            windowOf(g, 1_000, false);
+        }
+        assertThat(kept(g)).isEqualTo(200);
     }
 
     @Test
