@@ -52,13 +52,18 @@ class GrowthTest {
         return limit * 33.0;
     }
 
-    @Test
-    void growsWhileMoreConnectionsMakeMoreCalls() {
-        Growth g = growth(200, 2000);
+    /** 100 windows in which the calls follow the connections. */
+    private void connectionBoundWindows(Growth g) {
         int limit = 200;
         for (int i = 0; i < 100; i++) {
             limit = windowOf(g, connectionBound(limit), true);
         }
+    }
+
+    @Test
+    void growsWhileMoreConnectionsMakeMoreCalls() {
+        Growth g = growth(200, 2000);
+        connectionBoundWindows(g);
         // by half each time: 300, 450, 675, 1012, 1518, then the ceiling, where trials of fewer lose
         assertThat(kept(g)).isEqualTo(2000);
     }
@@ -143,10 +148,7 @@ class GrowthTest {
     @Test
     void startsOverAfterALongWhileWithConnectionsToSpare() {
         Growth g = growth(200, 2000);
-        int grown = 200;
-        for (int i = 0; i < 100; i++) {
-            grown = windowOf(g, connectionBound(grown), true);
-        }
+        connectionBoundWindows(g);
         assertThat(kept(g)).isEqualTo(2000);
         // then the calls drop (a trial that was running may still end in fewer connections)
         for (int i = 0; i < Growth.RESET_AFTER - 1; i++) {
