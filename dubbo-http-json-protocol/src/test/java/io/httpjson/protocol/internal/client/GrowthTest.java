@@ -1,5 +1,7 @@
 package io.httpjson.protocol.internal.client;
 
+import java.util.function.IntToDoubleFunction;
+
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,12 +54,26 @@ class GrowthTest {
         return limit * 33.0;
     }
 
+    /**
+     * {@code n} windows in which calls find every connection in use, each at the rate {@code rateAt} gives for the
+     * limit it starts with; the highest limit of them.
+     */
+    private int fullWindows(Growth g, int n, IntToDoubleFunction rateAt) {
+        int limit;
+        synchronized (lock) {
+            limit = g.limit();
+        }
+        int highest = limit;
+        for (int i = 0; i < n; i++) {
+            limit = windowOf(g, rateAt.applyAsDouble(limit), true);
+            highest = Math.max(highest, limit);
+        }
+        return highest;
+    }
+
     /** 100 windows in which the calls follow the connections. */
     private void connectionBoundWindows(Growth g) {
-        int limit = 200;
-        for (int i = 0; i < 100; i++) {
-            limit = windowOf(g, connectionBound(limit), true);
-        }
+        fullWindows(g, 100, GrowthTest::connectionBound);
     }
 
     @Test
@@ -90,13 +106,8 @@ class GrowthTest {
     @Test
     void settlesWhereMoreConnectionsStopPaying() {
         Growth g = growth(200, 2000);
-        int limit = 200;
-        int highest = 200;
-        for (int i = 0; i < 300; i++) {
-            // the provider's cores make at most 12,000 calls a second, whatever the connections
-            limit = windowOf(g, Math.min(connectionBound(limit), 12_000), true);
-            highest = Math.max(highest, limit);
-        }
+        // the provider's cores make at most 12,000 calls a second, whatever the connections
+        int highest = fullWindows(g, 300, limit -> Math.min(connectionBound(limit), 12_000));
         // 300 and 450 paid; 675 did not, nor did going back to 300
         assertThat(kept(g)).isEqualTo(450);
         assertThat(highest).isEqualTo(675);
@@ -105,20 +116,14 @@ class GrowthTest {
     @Test
     void aLuckyTrialIsUndone() {
         Growth g = growth(200, 2000);
-        int limit = 200;
-        int lucky = 3;
-        boolean grew = false;
-        for (int i = 0; i < 100; i++) {
-            double rate = 10_000;
-            if (limit == 300 && lucky > 0) {
-                // the first trial's windows at 300 happen to make 30% more calls
-                lucky--;
-                rate = 13_000;
-            }
-            limit = windowOf(g, rate, true);
-            grew |= kept(g) == 300;
-        }
-        assertThat(grew).isTrue();
+        int[] lucky = {3};
+        boolean[] grew = {false};
+        fullWindows(g, 100, limit -> {
+            grew[0] |= kept(g) == 300;
+            // the first trial's windows at 300 happen to make 30% more calls
+            return limit == 300 && lucky[0]-- > 0 ? 13_000 : 10_000;
+        });
+        assertThat(grew[0]).isTrue();
         // the next trial up changed nothing, so one went down: 300 made no more calls than 200
         assertThat(kept(g)).isEqualTo(200);
     }
@@ -126,13 +131,9 @@ class GrowthTest {
     @Test
     void aRisingCallRateAloneIsNoGain() {
         Growth g = growth(200, 2000);
-        double rate = 1_000;
-        int highest = 200;
-        for (int i = 0; i < 60; i++) {
-            // a JVM still compiling: 5% more calls every window, whatever the limit
-            rate *= 1.05;
-            highest = Math.max(highest, windowOf(g, rate, true));
-        }
+        double[] rate = {1_000};
+        // a JVM still compiling: 5% more calls every window, whatever the limit
+        int highest = fullWindows(g, 60, limit -> rate[0] *= 1.05);
         assertThat(highest).isEqualTo(300);
         assertThat(kept(g)).isEqualTo(200);
     }
