@@ -23,7 +23,8 @@ import static org.awaitility.Awaitility.await;
  * are slow and many (a connection carries one slow call at a time, so the connections bound the calls in flight),
  * and one whose key is set never does. Real Jetty provider with 1,000 threads, real Netty consumer; 500 callers of
  * a method that takes 100 to 300 ms, so that 200 connections make about 1,000 calls a second, a fraction of what two
- * cores can do (the suite runs another test class beside this one), and more connections make more.
+ * cores can do (the suite runs another test class beside this one), and more connections make more. A pool whose
+ * limit falls closes the connections above it and does not open others in their place for the callers waiting.
  */
 class ConnectionGrowthTest {
 
@@ -37,6 +38,12 @@ class ConnectionGrowthTest {
 
     /** Runs the callers until {@code enough} holds; the largest pool seen and the calls that failed. */
     private static int[] load(Consumer consumer, Map<String, String> params, Enough enough) throws Exception {
+        return load(consumer, params, CALLERS, 100, enough);
+    }
+
+    /** {@code callers} callers of calls that take {@code fastest} to 3 times that. */
+    private static int[] load(Consumer consumer, Map<String, String> params, int callers, int fastest, Enough enough)
+            throws Exception {
         PacedService s =
                 consumer.reference(PacedService.class, "httpjson://127.0.0.1:" + server.port() + "?p=" + params, r -> {
                     r.setTimeout(20_000);
@@ -60,9 +67,9 @@ class ConnectionGrowthTest {
             }
         });
         watcher.start();
-        Callers.concurrently(CALLERS, caller -> {
+        Callers.concurrently(callers, caller -> {
             while (!stop.get()) {
-                int millis = 100 + ThreadLocalRandom.current().nextInt(201);
+                int millis = fastest + ThreadLocalRandom.current().nextInt(2 * fastest + 1);
                 try {
                     assertThat(s.sleep(millis)).isEqualTo("slept " + millis);
                 } catch (RuntimeException | AssertionError e) {
@@ -102,6 +109,34 @@ class ConnectionGrowthTest {
             int[] seen = load(consumer, Map.of("httpjson.max-connections", "200"), (c, calls) -> calls >= 5_000);
             assertThat(seen[0]).isBetween(150, 200);
             assertThat(client(consumer).connectionLimit()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aPoolThatShrinksDoesNotReplaceTheConnectionsItCloses() throws Exception {
+        try (Consumer consumer = new Consumer()) {
+            // without pipelining every call waits for a connection of its own: 60 callers, 60 connections, until
+            // the limit falls to 40 (as after a trial of more connections); then 20 close and are not replaced
+            AtomicLong settledAt = new AtomicLong(-1);
+            AtomicInteger mostAfter = new AtomicInteger();
+            int[] seen = load(consumer, Map.of("httpjson.pipelining", "1"), 60, 10, (c, calls) -> {
+                if (client(c).connectionLimit() > 40 && c.openConnections() >= 60) {
+                    client(c).fixConnectionLimit(40);
+                } else if (client(c).connectionLimit() == 40) {
+                    if (settledAt.get() < 0 && c.openConnections() <= 40) {
+                        settledAt.set(calls);
+                    } else if (settledAt.get() >= 0) {
+                        mostAfter.accumulateAndGet(c.openConnections(), Math::max);
+                    }
+                }
+                return settledAt.get() >= 0 && calls >= settledAt.get() + 2_000;
+            });
+            assertThat(seen[0]).isEqualTo(60);
+            assertThat(settledAt.get())
+                    .as("calls when 40 connections were left")
+                    .isPositive();
+            assertThat(mostAfter.get()).isBetween(30, 40);
+            assertThat(seen[1]).isZero();
         }
     }
 }

@@ -196,7 +196,9 @@ final class ConnectionPool {
             idle.removeIf(c -> c.channel == ch);
             surplus.remove(ch);
             choice.closed(ch);
-            if (!closed) {
+            // a waiting call takes the closed connection's place, unless the pool is shrinking: then it waits
+            // for a connection that stays, as a surplus one that closes must not be replaced
+            if (!closed && open < growth.limit()) {
                 while ((next = waiters.pollFirst()) != null && next.isDone()) {
                     // timed out while waiting
                 }
@@ -245,6 +247,11 @@ final class ConnectionPool {
     /** How many connections may be open for now ({@link Growth}). */
     synchronized int connectionLimit() {
         return growth.limit();
+    }
+
+    /** From now on at most {@code limit} connections, as if {@code httpjson.max-connections} were set so. */
+    synchronized void fixConnectionLimit(int limit) {
+        growth.fix(limit);
     }
 
     synchronized int openConnections() {

@@ -35,8 +35,8 @@ final class Growth {
     static final int RESET_AFTER = 120;
 
     private final Object lock;
-    private final int floor;
-    private final int ceiling;
+    private int floor;
+    private int ceiling;
     private int limit;
 
     private long windowStart;
@@ -81,6 +81,13 @@ final class Growth {
     int kept() {
         assert Thread.holdsLock(lock);
         return trial == 0 ? limit : down ? larger : smaller;
+    }
+
+    /** No more trials: the limit is {@code fixed} from now on (connections above it close as their calls end). */
+    void fix(int fixed) {
+        assert Thread.holdsLock(lock);
+        floor = ceiling = limit = fixed;
+        trial = 0;
     }
 
     /** A call found every connection the limit allows in use. */

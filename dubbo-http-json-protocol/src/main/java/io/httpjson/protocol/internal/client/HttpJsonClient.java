@@ -73,6 +73,14 @@ public final class HttpJsonClient {
         return pool.connectionLimit();
     }
 
+    /**
+     * From now on at most {@code limit} connections, as if {@code httpjson.max-connections} were set so; those above
+     * it close as their calls end (for tests of a pool that shrinks, as it does after a trial of more connections).
+     */
+    public void fixConnectionLimit(int limit) {
+        pool.fixConnectionLimit(limit);
+    }
+
     public int idleConnections() {
         return pool.idleConnections();
     }
