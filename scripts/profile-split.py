@@ -3,9 +3,13 @@
 
     scripts/profile-split.py PROFILE MICROS_PER_CALL     CPU: µs per call of each part
     scripts/profile-split.py --wall PROFILE THREAD        wall clock: where threads named THREAD* spend their time
+    scripts/profile-split.py --part PROFILE MICROS_PER_CALL PART
+                                                          one part's µs per call by its innermost frame and the
+                                                          nearest caller outside the JDK
 
 A CPU sample goes to the first of: callers waiting for their responses (parked in Dubbo's ThreadlessExecutor),
-waking any thread (LockSupport.unpark), GC, JIT; otherwise to the library of the innermost frame that belongs to one of
+waking any thread (LockSupport.unpark), GC, the kernel filling a page on its first touch (a fresh JVM's heap),
+JIT; otherwise to the library of the innermost frame that belongs to one of
 httpjson, fastjson2, Gson, Netty, Jetty, hessian, Dubbo, the benchmark or the JDK; what is left is the kernel and
 the JVM's own code. MICROS_PER_CALL is the process's CPU per call from the same run.
 """
@@ -45,6 +49,8 @@ def part(frames):
         return "waking threads (unpark)"
     if "G1" in joined or "GCTask" in joined:
         return "gc"
+    if "exc_page_fault" in joined:
+        return "first touch of memory (page faults)"
     if "CompileBroker" in joined:
         return "jit"
     for frame in reversed(frames):
@@ -78,9 +84,26 @@ def wall(path, thread):
         print(f"  {100 * n / total:5.1f}%  {leaf}")
 
 
+def detail(path, per_call, name):
+    total = 0
+    places = collections.Counter()
+    for frames, n in samples(path):
+        total += n
+        if part(frames) != name:
+            continue
+        inner = next((f for f in reversed(frames) if f.startswith(("java/", "jdk/", "sun/", "io/", "org/", "com/"))), "?")
+        caller = next((f for f in reversed(frames) if f.startswith(("io/", "org/", "com/"))), "?")
+        places[(inner, caller)] += n
+    print(f"{path}: part {name}, by innermost Java frame <- nearest caller outside the JDK")
+    for (inner, caller), n in places.most_common(25):
+        print(f"  {n / total * per_call:7.2f} µs  {inner}  <-  {caller}")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "--wall":
         wall(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 5 and sys.argv[1] == "--part":
+        detail(sys.argv[2], float(sys.argv[3]), sys.argv[4])
     elif len(sys.argv) == 3:
         cpu(sys.argv[1], float(sys.argv[2]))
     else:
