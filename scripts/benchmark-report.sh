@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The measurements behind docs/benchmarks.md, in one go, on 127.0.0.1 (about 50 minutes on 2 cores):
+# The measurements behind docs/benchmarks.md, in one go, on 127.0.0.1 (about an hour on 2 cores):
 #   concurrency  echo at 100, 500, 1000 and 2000 callers: dubbo + hessian2, httpjson + fastjson2-text and gson-text,
 #                gRPC-java + protobuf
 #   payload      echoList of 1 KB, 16 KB, 256 KB and 1 MB lists of users, httpjson's gzip off and on
