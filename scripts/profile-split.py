@@ -4,8 +4,8 @@
     scripts/profile-split.py PROFILE MICROS_PER_CALL     CPU: µs per call of each part
     scripts/profile-split.py --wall PROFILE THREAD        wall clock: where threads named THREAD* spend their time
     scripts/profile-split.py --part PROFILE MICROS_PER_CALL PART
-                                                          one part's µs per call by its innermost frame and the
-                                                          nearest caller outside the JDK
+                                                          one part's µs per call by its innermost frame outside
+                                                          the kernel and the nearest caller outside the JDK
 
 A CPU sample goes to the first of: callers waiting for their responses (parked in Dubbo's ThreadlessExecutor),
 waking any thread (LockSupport.unpark), GC, the kernel filling a page on its first touch (a fresh JVM's heap),
@@ -91,10 +91,11 @@ def detail(path, per_call, name):
         total += n
         if part(frames) != name:
             continue
-        inner = next((f for f in reversed(frames) if f.startswith(("java/", "jdk/", "sun/", "io/", "org/", "com/"))), "?")
+        # the innermost frame outside the kernel: a Java method, or the C library's call into the kernel
+        inner = next((f for f in reversed(frames) if not f.endswith("_[k]")), "?")
         caller = next((f for f in reversed(frames) if f.startswith(("io/", "org/", "com/"))), "?")
         places[(inner, caller)] += n
-    print(f"{path}: part {name}, by innermost Java frame <- nearest caller outside the JDK")
+    print(f"{path}: part {name}, by innermost frame outside the kernel <- nearest caller outside the JDK")
     for (inner, caller), n in places.most_common(25):
         print(f"  {n / total * per_call:7.2f} µs  {inner}  <-  {caller}")
 
