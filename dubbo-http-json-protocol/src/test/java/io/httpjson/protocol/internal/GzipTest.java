@@ -1,0 +1,233 @@
+package io.httpjson.protocol.internal;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Gzip both ways against the JDK's own gzip streams, and what it refuses. */
+class GzipTest {
+
+    private static final int LIMIT = 1 << 20;
+
+    /** JSON-like text of about {@code size} bytes, compressible as real bodies are. */
+    private static byte[] json(int size, long seed) {
+        Random random = new Random(seed);
+        StringBuilder sb = new StringBuilder(size + 64).append('[');
+        while (sb.length() < size) {
+            sb.append("{\"id\":")
+                    .append(random.nextInt(1_000_000))
+                    .append(",\"name\":\"user")
+                    .append(random.nextInt(1000))
+                    .append("\"},");
+        }
+        return sb.append("0]").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] gzip(byte[] data) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (OutputStream gz = Gzip.compressing(out)) {
+            gz.write(data, 0, data.length);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] jdkGzip(byte[] data) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(data);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] gunzip(byte[] zipped) throws IOException {
+        return Gzip.gunzip(zipped, zipped.length, LIMIT, "the body");
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void roundTripsAndReadsTheJdksGzipBothWays() throws IOException {
+        for (int size : new int[] {0, 1, 1000, 16 * 1024, 300 * 1024}) {
+            byte[] data = json(size, size);
+            byte[] zipped = gzip(data);
+            assertThat(zipped.length).as("compressed %d bytes", data.length).isLessThan(data.length / 2 + 64);
+            assertThat(new GZIPInputStream(new ByteArrayInputStream(zipped)).readAllBytes())
+                    .isEqualTo(data);
+            assertThat(gunzip(zipped)).isEqualTo(data);
+            assertThat(gunzip(jdkGzip(data))).isEqualTo(data);
+        }
+    }
+
+    @Test
+    void writesInPiecesAndOneByteAtATime() throws IOException {
+        byte[] data = json(20_000, 7);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (OutputStream gz = Gzip.compressing(out)) {
+            gz.write(data[0]);
+            for (int at = 1; at < data.length; at += 997) {
+                gz.write(data, at, Math.min(997, data.length - at));
+            }
+        }
+        assertThat(gunzip(out.toByteArray())).isEqualTo(data);
+    }
+
+    @Test
+    void readsEveryOptionalHeaderField() throws IOException {
+        byte[] data = json(5000, 3);
+        Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+        deflater.setInput(data);
+        deflater.finish();
+        byte[] raw = new byte[data.length + 64];
+        int n = deflater.deflate(raw);
+        deflater.end();
+        ByteArrayOutputStream member = new ByteArrayOutputStream();
+        // FHCRC | FEXTRA | FNAME | FCOMMENT
+        member.writeBytes(new byte[] {0x1f, (byte) 0x8b, 8, 0x1e, 1, 2, 3, 4, 0, 3});
+        member.writeBytes(new byte[] {4, 0, 'a', 'b', 'c', 'd'});
+        member.writeBytes("body.json\0".getBytes(StandardCharsets.ISO_8859_1));
+        member.writeBytes("a comment\0".getBytes(StandardCharsets.ISO_8859_1));
+        CRC32 headerCrc = new CRC32();
+        headerCrc.update(member.toByteArray());
+        int h = (int) headerCrc.getValue();
+        member.writeBytes(new byte[] {(byte) h, (byte) (h >> 8)});
+        member.write(raw, 0, n);
+        CRC32 crc = new CRC32();
+        crc.update(data);
+        int c = (int) crc.getValue();
+        int len = data.length;
+        member.writeBytes(new byte[] {
+            (byte) c, (byte) (c >> 8), (byte) (c >> 16), (byte) (c >> 24),
+            (byte) len, (byte) (len >> 8), (byte) (len >> 16), (byte) (len >> 24)
+        });
+        byte[] zipped = member.toByteArray();
+        assertThat(new GZIPInputStream(new ByteArrayInputStream(zipped)).readAllBytes())
+                .isEqualTo(data);
+        assertThat(gunzip(zipped)).isEqualTo(data);
+
+        byte[] badHeaderCrc = zipped.clone();
+        badHeaderCrc[30] ^= 1; // inside the comment (bytes 26-35), which the header checksum covers
+        assertThatThrownBy(() -> gunzip(badHeaderCrc)).hasMessageContaining("header checksum");
+    }
+
+    @Test
+    void readsMembersInARow() throws IOException {
+        byte[] a = json(3000, 1);
+        byte[] b = json(70_000, 2);
+        assertThat(gunzip(concat(gzip(a), jdkGzip(b), gzip(new byte[0])))).isEqualTo(concat(a, b));
+    }
+
+    @Test
+    void refusesWhatIsNotWholeGzipData() throws IOException {
+        byte[] data = json(40_000, 5);
+        byte[] zipped = gzip(data);
+        assertThatThrownBy(() -> gunzip("[\"a\"]".getBytes(StandardCharsets.US_ASCII)))
+                .hasMessageContaining("not gzip data");
+        assertThatThrownBy(() -> gunzip(new byte[0])).hasMessageContaining("not gzip data");
+        assertThatThrownBy(() -> gunzip(concat(zipped, new byte[] {0})))
+                .as("a byte after the last member")
+                .hasMessageContaining("not gzip data");
+        byte[] method = zipped.clone();
+        method[2] = 7;
+        assertThatThrownBy(() -> gunzip(method)).hasMessageContaining("compression method 7");
+        byte[] reserved = zipped.clone();
+        reserved[3] = (byte) 0x20;
+        assertThatThrownBy(() -> gunzip(reserved)).hasMessageContaining("reserved");
+        byte[] crc = zipped.clone();
+        crc[zipped.length - 8] ^= 1;
+        assertThatThrownBy(() -> gunzip(crc)).hasMessageContaining("checksum or length");
+        byte[] length = zipped.clone();
+        length[zipped.length - 4] ^= 1;
+        assertThatThrownBy(() -> gunzip(length)).hasMessageContaining("checksum or length");
+        byte[] damaged = zipped.clone();
+        damaged[12] = (byte) 0xff; // the first block's header: a reserved block type
+        assertThatThrownBy(() -> gunzip(damaged)).isInstanceOf(IOException.class);
+        // cut anywhere: an error, never a shorter body
+        for (int cut = 0; cut < zipped.length; cut += Math.max(1, zipped.length / 97)) {
+            int at = cut;
+            assertThatThrownBy(() -> Gzip.gunzip(zipped, at, LIMIT, "the body"))
+                    .as("cut at %d of %d", at, zipped.length)
+                    .isInstanceOf(IOException.class)
+                    .hasMessageStartingWith("gzip: ");
+        }
+    }
+
+    @Test
+    void takesExactlyTheLimitAndNotOneByteMore() throws IOException {
+        byte[] data = new byte[100_000];
+        Arrays.fill(data, (byte) 'y');
+        byte[] zipped = gzip(data);
+        assertThat(Gzip.gunzip(zipped, zipped.length, data.length, "the body")).isEqualTo(data);
+        assertThatThrownBy(() -> Gzip.gunzip(zipped, zipped.length, data.length - 1, "the body"))
+                .isInstanceOf(Gzip.TooLargeException.class)
+                .hasMessage("the body exceeds the limit of 99999 bytes once decompressed (Dubbo 'payload' setting)");
+        byte[] bomb = gzip(new byte[32 * 1024 * 1024]);
+        assertThatThrownBy(() -> gunzip(bomb)).isInstanceOf(Gzip.TooLargeException.class);
+    }
+
+    @Test
+    void reusedStateStaysCorrectAcrossThreadsAndFailures() throws Exception {
+        // a compression whose output fails midway gives its state back; what follows must not inherit any of it
+        OutputStream broken = new OutputStream() {
+            private int written;
+
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                written += len;
+                if (written > 100) {
+                    throw new IOException("the connection closed");
+                }
+            }
+        };
+        assertThatThrownBy(() -> {
+                    try (OutputStream gz = Gzip.compressing(broken)) {
+                        gz.write(json(200_000, 11));
+                    }
+                })
+                .hasMessage("the connection closed");
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        try {
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int i = 0; i < 400; i++) {
+                int seed = i;
+                results.add(pool.submit(() -> {
+                    byte[] data = json(100 + (seed % 40) * 997, seed);
+                    return Arrays.equals(gunzip(gzip(data)), data);
+                }));
+            }
+            for (Future<Boolean> r : results) {
+                assertThat(r.get()).isTrue();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
