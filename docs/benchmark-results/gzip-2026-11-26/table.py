@@ -12,7 +12,7 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], '*.csv'))):
 print('| variant | KB | vs dubbo, each round | median | client / provider CPU µs per call (median) | p99 vs dubbo |')
 print('|---|---:|---|---:|---|---:|')
 for kb in (1, 16, 256):
-    for name in ('streams6', 'pool6', 'pool3', 'streams1', 'pool1'):
+    for name in ('streams6', 'pool6', 'pool3', 'streams1', 'pool1', 'fifo', 'lifo'):
         rs = rows.get((name, kb))
         if not rs:
             continue
