@@ -10,9 +10,10 @@ import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
- * Gzipped bodies both ways (RFC 1952), shared by the server and the client: one level, one limit rule.
+ * Gzipped bodies both ways (RFC 1952), shared by the server and the client: one way to compress, one limit rule.
  *
- * <p>zlib's state is made once and reused: a {@link Deflater} holds about 256 KB of native memory and an
+ * <p>Bodies up to 8 KB are compressed by {@link FixedDeflate} in one go, larger ones by zlib at level 1; every body
+ * is read by zlib. zlib's state is made once and reused: a {@link Deflater} holds about 256 KB of native memory and an
  * {@link Inflater} about 40 KB, and making and freeing them for every body cost more than compressing a small one.
  * A few of each wait in a bounded pool between bodies; a body that finds the pool empty makes its own, and one
  * that finds it full frees its own at once, so native memory stays bounded however many threads compress.
@@ -28,12 +29,12 @@ public final class Gzip {
      */
     private static final int LEVEL = 1;
 
-    private static final int POOLED = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+    static final int POOLED = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
     private static final ArrayBlockingQueue<Zip> ZIPS = new ArrayBlockingQueue<>(POOLED);
     private static final ArrayBlockingQueue<Inflater> UNZIPS = new ArrayBlockingQueue<>(POOLED);
 
     /** A gzip member's fixed header: magic, deflate, no flags, no time, no extra flags, unknown OS. */
-    private static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
+    static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
 
     private static final int FHCRC = 0x02;
     private static final int FEXTRA = 0x04;
@@ -52,8 +53,22 @@ public final class Gzip {
         }
     }
 
+    /**
+     * Writes {@code in[off, off + len)} gzipped to {@code out}, then closes it. Bodies up to
+     * {@link FixedDeflate#MAX_INPUT} bytes are compressed in one go by {@link FixedDeflate}, larger ones by zlib.
+     */
+    public static void gzip(byte[] in, int off, int len, OutputStream out) throws IOException {
+        if (len > FixedDeflate.MAX_INPUT) {
+            try (OutputStream gz = compressing(out)) {
+                gz.write(in, off, len);
+            }
+            return;
+        }
+        FixedDeflate.gzip(in, off, len, out);
+    }
+
     /** A stream that gzips what is written to it into {@code out}; closing it finishes the gzip data. */
-    public static OutputStream compressing(OutputStream out) throws IOException {
+    static OutputStream compressing(OutputStream out) throws IOException {
         Zip zip = ZIPS.poll();
         return new Compressing(out, zip != null ? zip : new Zip());
     }
@@ -254,7 +269,7 @@ public final class Gzip {
         }
     }
 
-    private static void putInt(byte[] b, int at, int v) {
+    static void putInt(byte[] b, int at, int v) {
         b[at] = (byte) v;
         b[at + 1] = (byte) (v >> 8);
         b[at + 2] = (byte) (v >> 16);

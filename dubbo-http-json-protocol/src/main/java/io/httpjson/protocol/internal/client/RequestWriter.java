@@ -1,7 +1,6 @@
 package io.httpjson.protocol.internal.client;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,6 +15,7 @@ import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.ByteBufUtil;
 
 /**
  * Writes a whole HTTP/1.1 request, head and JSON body, into one buffer on the caller's thread, so that the IO
@@ -166,9 +166,9 @@ final class RequestWriter {
             if (gzip && bodyLength >= gzipThreshold) {
                 ByteBuf zipped = ByteBufAllocator.DEFAULT.buffer(bodyLength / 4 + 64);
                 try {
-                    try (OutputStream gz = Gzip.compressing(new ByteBufOutputStream(zipped))) {
-                        buf.getBytes(bodyStart, gz, bodyLength);
-                    }
+                    byte[] body = buf.hasArray() ? buf.array() : ByteBufUtil.getBytes(buf, bodyStart, bodyLength);
+                    int bodyOff = buf.hasArray() ? buf.arrayOffset() + bodyStart : 0;
+                    Gzip.gzip(body, bodyOff, bodyLength, new ByteBufOutputStream(zipped));
                     buf.writerIndex(lengthLine);
                     buf.writeBytes(CONTENT_ENCODING_GZIP);
                     lengthLine = buf.writerIndex();

@@ -2,7 +2,6 @@ package io.httpjson.protocol.internal.server;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.Locale;
@@ -83,9 +82,7 @@ final class Responder {
         codec.write(value, type, out);
         if (config.gzipEnabled() && out.size() >= config.gzipThreshold() && acceptsGzip(request)) {
             Output zipped = new Output(out.size() / 4 + 64);
-            try (OutputStream gz = Gzip.compressing(zipped)) {
-                gz.write(out.array(), 0, out.size());
-            }
+            Gzip.gzip(out.array(), 0, out.size(), zipped);
             response.getHeaders().put(HttpHeader.CONTENT_ENCODING, "gzip");
             out = zipped;
         }
