@@ -114,21 +114,30 @@ def delay(out):
 
 
 def wrk(out):
-    found = []
+    """wrk's rounds, those with the cores shared and those with wrk and the provider each on CPUs of their own."""
+    found = {False: [], True: []}
     for path in sorted(glob.glob(os.path.join(out, "wrk*.txt"))):
+        pinned = False
         for line in open(path):
+            pinned = pinned or line.startswith("pinned:")
             m = re.search(r"requests/s\s+httpjson\s+([\d.]+)\s+tri\s+([\d.]+)\s+httpjson/tri\s+([\d.]+)", line)
             if m:
-                found.append(tuple(float(x) for x in m.groups()))
-    if not found:
+                found[pinned].append(tuple(float(x) for x in m.groups()))
+    if not found[False] and not found[True]:
         return
     print("### wrk (HTTP/1.1 keep-alive, 100 connections, the same JSON body)\n")
-    print("| run | httpjson requests/s | Triple requests/s | httpjson / Triple |")
-    print("|---:|---:|---:|---:|")
-    for i, (h, t, q) in enumerate(found, 1):
-        print(f"| {i} | {h:,.0f} | {t:,.0f} | {q:.2f}x |")
-    qs = sorted(q for _, _, q in found)
-    print(f"\nMedian: {qs[len(qs) // 2]:.2f}x\n")
+    for pinned, title in ((False, "wrk and the provider share every CPU"),
+                          (True, "the provider on one CPU, wrk on the other (`--pin`)")):
+        rounds = found[pinned]
+        if not rounds:
+            continue
+        print(f"{title}:\n")
+        print("| run | httpjson requests/s | Triple requests/s | httpjson / Triple |")
+        print("|---:|---:|---:|---:|")
+        for i, (h, t, q) in enumerate(rounds, 1):
+            print(f"| {i} | {h:,.0f} | {t:,.0f} | {q:.2f}x |")
+        qs = sorted(q for _, _, q in rounds)
+        print(f"\nMedian: {qs[len(qs) // 2]:.2f}x\n")
 
 
 COLORS = ["#3366cc", "#ff9900", "#9933cc", "#33aa33", "#cc3333", "#999999"]

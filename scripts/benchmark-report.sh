@@ -5,7 +5,8 @@
 #   payload      echoList of 1 KB, 16 KB, 256 KB and 1 MB lists of users, httpjson's gzip off and on
 #   delay        echo with 0, 10 and 30 ms of server time at 100, 500 and 1000 callers, with gRPC-java as the
 #                multiplexed HTTP/2 reference
-#   wrk          wrk against httpjson's and Triple's HTTP/1 JSON endpoints, 3 rounds (skipped if wrk is missing)
+#   wrk          wrk against httpjson's and Triple's HTTP/1 JSON endpoints, 3 rounds sharing the CPUs and 3 with
+#                the provider and wrk on CPUs of their own (--pin), in turns (skipped if wrk is missing)
 # Every matrix is interleaved and repeated 3 times; ratios are to dubbo + hessian2 of the same run.
 # Then scripts/benchmark-report.py writes the tables that docs/benchmarks.md shows to OUT/report.md and its
 # SVG charts to OUT/charts.
@@ -45,7 +46,11 @@ for part in $PARTS; do
         "${COMMON[@]}" --out-dir "$OUT/delay" | tee "$OUT/delay.txt" ;;
     wrk)
       if command -v wrk >/dev/null || [[ $(id -u) == 0 ]]; then
-        for round in 1 2 3; do benchmark/wrk/run.sh -d 20s -w 20s -c 100 -t 2 | tee "$OUT/wrk-$round.txt"; done
+        # in turns: sharing the cores, then the provider and wrk each on CPUs of their own
+        for round in 1 2 3; do
+          benchmark/wrk/run.sh -d 20s -w 20s -c 100 -t 2 | tee "$OUT/wrk-$round.txt"
+          benchmark/wrk/run.sh -d 20s -w 20s -c 100 -t 2 --pin | tee "$OUT/wrk-pinned-$round.txt"
+        done
       else
         echo "wrk: skipped (install it: sudo apt-get install -y wrk)" | tee "$OUT/wrk.txt"
       fi ;;

@@ -3,8 +3,9 @@
 # Triple's HTTP/1 JSON mode on its tri port: the same POST, the same JSON body (the rpcx-benchmark message of the
 # echo call, echo-body.json), the same connections and duration. Prints requests/s of each and their ratio.
 #
-#   benchmark/wrk/run.sh [-d 20s] [-w 3s] [-c 100] [-t 2] [--jar benchmark/target/httpjson-benchmark.jar]
-#   (-d: measured time of each, -w: unreported warm-up of each, -c: connections, -t: wrk threads)
+#   benchmark/wrk/run.sh [-d 20s] [-w 3s] [-c 100] [-t 2] [--pin] [--jar benchmark/target/httpjson-benchmark.jar]
+#   (-d: measured time of each, -w: unreported warm-up of each, -c: connections, -t: wrk threads, --pin: the
+#   provider on the last CPU and wrk on the others, with taskset, so that wrk takes no CPU from the provider)
 #
 # Needs the benchmark jar (mvn -B -ntp -pl benchmark -am package -DskipTests), curl and wrk; installs wrk with
 # apt-get when it is missing and this runs as root on Debian or Ubuntu. Everything binds and calls 127.0.0.1.
@@ -16,10 +17,11 @@ duration=20s
 warmup=3s
 connections=100
 threads=2
+pin=false
 jar="$here/../target/httpjson-benchmark.jar"
 
 usage() {
-    sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
     exit 2
 }
 while [ $# -gt 0 ]; do
@@ -28,6 +30,7 @@ while [ $# -gt 0 ]; do
         -w) warmup="${2:?-w needs a duration, e.g. 3s}"; shift 2 ;;
         -c) connections="${2:?-c needs a number of connections}"; shift 2 ;;
         -t) threads="${2:?-t needs a number of threads}"; shift 2 ;;
+        --pin) pin=true; shift ;;
         --jar) jar="${2:?--jar needs a path}"; shift 2 ;;
         -h|--help) usage ;;
         *) echo "run.sh: unknown argument '$1'" >&2; usage ;;
@@ -55,6 +58,16 @@ if ! command -v wrk >/dev/null 2>&1; then
         exit 2
     }
 fi
+provider_cpus=()
+wrk_cpus=()
+if [ "$pin" = true ]; then
+    cpus="$(nproc)"
+    [ "$cpus" -ge 2 ] || { echo "run.sh: --pin needs at least 2 CPUs (this machine has $cpus)" >&2; exit 2; }
+    command -v taskset >/dev/null 2>&1 || { echo "run.sh: --pin needs taskset (sudo apt-get install -y util-linux)" >&2; exit 2; }
+    provider_cpus=(taskset -c "$((cpus - 1))")
+    wrk_cpus=(taskset -c "0-$((cpus - 2))")
+    echo "pinned: the provider on CPU $((cpus - 1)), wrk on CPU 0-$((cpus - 2))"
+fi
 command -v curl >/dev/null 2>&1 || { echo "run.sh: curl is missing (sudo apt-get install -y curl)" >&2; exit 2; }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/httpjson-wrk.XXXXXX")"
@@ -71,7 +84,7 @@ trap cleanup EXIT
 # The provider in its own JVM, as the benchmark's load client starts it; stdin is a pipe this script holds open.
 mkfifo "$work/lifeline"
 # shellcheck disable=SC2086 # the flags are words
-java ${PROVIDER_JVM_ARGS:--Xms1g -Xmx1g -XX:+UseG1GC} -Djava.net.preferIPv4Stack=true -jar "$jar" provider \
+"${provider_cpus[@]}" java ${PROVIDER_JVM_ARGS:--Xms1g -Xmx1g -XX:+UseG1GC} -Djava.net.preferIPv4Stack=true -jar "$jar" provider \
     --export httpjson:fastjson2-text:0,tri:hessian2:0 --exit-on-stdin-eof \
     <"$work/lifeline" >"$work/provider.out" 2>"$work/provider.log" &
 provider_pid=$!
@@ -107,7 +120,7 @@ check tri "$tri_port" tri-hessian2-0ms
 declare -A rps notes
 run_wrk() { # name port group seconds-or-duration report?
     local out
-    out="$(WRK_BODY="$body" WRK_GROUP="$3" wrk -t "$threads" -c "$connections" -d "$4" --latency \
+    out="$(WRK_BODY="$body" WRK_GROUP="$3" "${wrk_cpus[@]}" wrk -t "$threads" -c "$connections" -d "$4" --latency \
         -s "$here/post.lua" "http://127.0.0.1:$2$path")"
     if [ "$5" = report ]; then
         echo
