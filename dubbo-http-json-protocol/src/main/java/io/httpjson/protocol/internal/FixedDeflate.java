@@ -67,7 +67,7 @@ final class FixedDeflate {
         };
         int[] extra = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
         for (int i = 0; i < base.length; i++) {
-            // code 284's extra bits could say 258 too; the last code, 285, says it in fewer bits and is written last
+            // each code covers the lengths up to the next one's base; the last, 285, is 258 alone
             int last = i + 1 < base.length ? base[i + 1] - 1 : MAX_MATCH;
             int symbol = 257 + i;
             for (int length = base[i]; length <= last; length++) {
@@ -80,12 +80,19 @@ final class FixedDeflate {
         }
     }
 
-    /** Positions by hash of their next four bytes, each stored as position + {@link #base} + 1. */
+    /** Positions by hash of their next four bytes, each stored as its offset in the body + {@link #base} + 1. */
     private final int[] table = new int[1 << HASH_BITS];
     /** Where this body's entries start: entries at or below it belong to earlier bodies. */
     private int base;
 
+    /** A buffer for a whole gzip member of up to {@link #MAX_INPUT} bytes (made when first used), its checksum. */
+    private byte[] member;
+
+    private final CRC32 crc = new CRC32();
+
+    /** Where {@link #compress} writes, and the bits not yet written. */
     private byte[] out;
+
     private int pos;
     private long bits;
     private int bitCount;
@@ -96,11 +103,6 @@ final class FixedDeflate {
     FixedDeflate(int used) {
         this.base = used;
     }
-
-    /** A buffer for a whole gzip member of up to {@link #MAX_INPUT} bytes, and its checksum; made when first used. */
-    private byte[] member;
-
-    private final CRC32 crc = new CRC32();
 
     /** Writes {@code in[off, off + len)} ({@code len <= MAX_INPUT}) to {@code out} as one gzip member, then closes it. */
     static void gzip(byte[] in, int off, int len, OutputStream out) throws IOException {
