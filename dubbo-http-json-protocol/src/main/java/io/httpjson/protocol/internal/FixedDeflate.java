@@ -13,8 +13,8 @@ import java.util.zip.CRC32;
  * <p>For a body of a few KB zlib's level 1 spends most of its time outside the compression itself: it clears a
  * 64 KB hash table for every body and works in about 256 KB of state, which a busy process evicts from the caches
  * between bodies. Here the state is a 16 KB table that is never cleared (an entry counts only if it was written
- * for this body) and a buffer. The output is about a quarter larger than zlib's level 1 for JSON of 1-8 KB (no
- * codes fitted to the data, no lazy matching) and any inflater reads it.
+ * for this body) and a buffer. For JSON of 1-8 KB the output is a fifth to a third larger than zlib's level 1
+ * writes (no codes fitted to the data, no lazy matching), and any inflater reads it.
  *
  * <p>An instance is not thread-safe: {@link #gzip} lends each to one body at a time from a small bounded pool.
  */

@@ -58,19 +58,32 @@ public final class Gzip {
      * {@link FixedDeflate#MAX_INPUT} bytes are compressed in one go by {@link FixedDeflate}, larger ones by zlib.
      */
     public static void gzip(byte[] in, int off, int len, OutputStream out) throws IOException {
-        if (len > FixedDeflate.MAX_INPUT) {
-            try (OutputStream gz = compressing(out)) {
-                gz.write(in, off, len);
-            }
+        if (len <= FixedDeflate.MAX_INPUT) {
+            FixedDeflate.gzip(in, off, len, out);
             return;
         }
-        FixedDeflate.gzip(in, off, len, out);
-    }
-
-    /** A stream that gzips what is written to it into {@code out}; closing it finishes the gzip data. */
-    static OutputStream compressing(OutputStream out) throws IOException {
         Zip zip = ZIPS.poll();
-        return new Compressing(out, zip != null ? zip : new Zip());
+        if (zip == null) {
+            zip = new Zip();
+        }
+        try {
+            out.write(HEADER);
+            Deflater d = zip.deflater;
+            d.setInput(in, off, len);
+            d.finish();
+            while (!d.finished()) {
+                out.write(zip.buf, 0, d.deflate(zip.buf));
+            }
+            CRC32 crc = zip.crc;
+            crc.update(in, off, len);
+            byte[] trailer = new byte[8];
+            putInt(trailer, 0, (int) crc.getValue());
+            putInt(trailer, 4, len);
+            out.write(trailer);
+            out.close();
+        } finally {
+            zip.release();
+        }
     }
 
     /** What one body's compression needs besides its output: zlib's state, a buffer and the checksum. */
@@ -84,77 +97,6 @@ public final class Gzip {
             crc.reset();
             if (!ZIPS.offer(this)) {
                 deflater.end();
-            }
-        }
-    }
-
-    private static final class Compressing extends OutputStream {
-        private final OutputStream out;
-        private Zip zip;
-        private long size;
-
-        Compressing(OutputStream out, Zip zip) throws IOException {
-            this.out = out;
-            this.zip = zip;
-            try {
-                out.write(HEADER);
-            } catch (IOException | RuntimeException e) {
-                zip.release();
-                this.zip = null;
-                throw e;
-            }
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            if (zip == null) {
-                throw new IOException("gzip stream closed");
-            }
-            if (len == 0) {
-                return;
-            }
-            zip.crc.update(b, off, len);
-            size += len;
-            Deflater d = zip.deflater;
-            d.setInput(b, off, len);
-            while (!d.needsInput()) {
-                drain(d);
-            }
-        }
-
-        private void drain(Deflater d) throws IOException {
-            int n = d.deflate(zip.buf, 0, zip.buf.length, Deflater.NO_FLUSH);
-            if (n > 0) {
-                out.write(zip.buf, 0, n);
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            Zip z = zip;
-            if (z == null) {
-                return;
-            }
-            zip = null;
-            try {
-                Deflater d = z.deflater;
-                d.finish();
-                while (!d.finished()) {
-                    int n = d.deflate(z.buf);
-                    out.write(z.buf, 0, n);
-                }
-                byte[] trailer = new byte[8];
-                putInt(trailer, 0, (int) z.crc.getValue());
-                putInt(trailer, 4, (int) size);
-                out.write(trailer);
-                out.close();
-            } finally {
-                z.release();
             }
         }
     }
