@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.zip.CRC32;
@@ -60,22 +61,44 @@ public final class Gzip {
     public static void gzip(byte[] in, int off, int len, OutputStream out) throws IOException {
         if (len <= FixedDeflate.MAX_INPUT) {
             FixedDeflate.gzip(in, off, len, out);
-            return;
+        } else {
+            zlib(ByteBuffer.wrap(in, off, len), out);
         }
+    }
+
+    /**
+     * The same for the bytes remaining in {@code in}, which may be a direct buffer (a large one is read where it is,
+     * not copied); {@code in}'s position stays where it was.
+     */
+    public static void gzip(ByteBuffer in, OutputStream out) throws IOException {
+        int len = in.remaining();
+        if (len > FixedDeflate.MAX_INPUT) {
+            zlib(in.duplicate(), out);
+        } else if (in.hasArray()) {
+            FixedDeflate.gzip(in.array(), in.arrayOffset() + in.position(), len, out);
+        } else {
+            byte[] copy = new byte[len];
+            in.duplicate().get(copy);
+            FixedDeflate.gzip(copy, 0, len, out);
+        }
+    }
+
+    private static void zlib(ByteBuffer in, OutputStream out) throws IOException {
+        int len = in.remaining();
         Zip zip = ZIPS.poll();
         if (zip == null) {
             zip = new Zip();
         }
         try {
             out.write(HEADER);
+            CRC32 crc = zip.crc;
+            crc.update(in.duplicate());
             Deflater d = zip.deflater;
-            d.setInput(in, off, len);
+            d.setInput(in);
             d.finish();
             while (!d.finished()) {
                 out.write(zip.buf, 0, d.deflate(zip.buf));
             }
-            CRC32 crc = zip.crc;
-            crc.update(in, off, len);
             byte[] trailer = new byte[8];
             putInt(trailer, 0, (int) crc.getValue());
             putInt(trailer, 4, len);

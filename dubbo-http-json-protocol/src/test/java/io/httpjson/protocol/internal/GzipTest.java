@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -91,6 +92,15 @@ class GzipTest {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             Gzip.gzip(padded, 37, data.length, out);
             assertThat(gunzip(out.toByteArray())).as("%d bytes", data.length).isEqualTo(data);
+            // the client's bodies are in direct buffers
+            ByteBuffer direct = ByteBuffer.allocateDirect(padded.length).put(padded);
+            direct.position(37).limit(37 + data.length);
+            ByteArrayOutputStream fromDirect = new ByteArrayOutputStream();
+            Gzip.gzip(direct, fromDirect);
+            assertThat(gunzip(fromDirect.toByteArray()))
+                    .as("%d bytes, direct", data.length)
+                    .isEqualTo(data);
+            assertThat(direct.position()).isEqualTo(37);
         }
     }
 

@@ -15,7 +15,6 @@ import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.ByteBufUtil;
 
 /**
  * Writes a whole HTTP/1.1 request, head and JSON body, into one buffer on the caller's thread, so that the IO
@@ -166,9 +165,7 @@ final class RequestWriter {
             if (gzip && bodyLength >= gzipThreshold) {
                 ByteBuf zipped = ByteBufAllocator.DEFAULT.buffer(bodyLength / 4 + 64);
                 try {
-                    byte[] body = buf.hasArray() ? buf.array() : ByteBufUtil.getBytes(buf, bodyStart, bodyLength);
-                    int bodyOff = buf.hasArray() ? buf.arrayOffset() + bodyStart : 0;
-                    Gzip.gzip(body, bodyOff, bodyLength, new ByteBufOutputStream(zipped));
+                    Gzip.gzip(buf.nioBuffer(bodyStart, bodyLength), new ByteBufOutputStream(zipped));
                     buf.writerIndex(lengthLine);
                     buf.writeBytes(CONTENT_ENCODING_GZIP);
                     lengthLine = buf.writerIndex();
