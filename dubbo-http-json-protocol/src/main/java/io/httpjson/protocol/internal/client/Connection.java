@@ -231,7 +231,9 @@ final class Connection {
 
     /**
      * The caller of {@code call} stopped waiting. A call that was written keeps its place for its late response;
-     * if nobody is waiting for anything on this connection any more, it is closed.
+     * if nobody is waiting for anything on this connection any more, it is closed. Called on the timer's thread, so
+     * the close reaches the IO thread later: retired first, so that a late response read meanwhile does not free it
+     * for a call whose request would then be cut off unsent.
      */
     void abandon(Call call) {
         boolean close;
@@ -242,6 +244,7 @@ final class Connection {
             call.abandonedOn = this;
             abandoned++;
             close = assigned == abandoned;
+            retired |= close;
         }
         if (close) {
             channel.close();

@@ -1,0 +1,101 @@
+package io.httpjson.protocol.internal.client;
+
+import java.util.concurrent.CompletableFuture;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.apache.dubbo.common.URL;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A connection's state while a close it asked for is on its way to the IO thread. A timed-out call is given up on
+ * the timer's thread; if it was the last call on its connection, the connection closes, and until the IO thread
+ * carries that out a late response may still be read on it. The connection must not take a call then: its request
+ * would be cut off before it left, and fail as if it might have run. Here the close is held back by a handler, so
+ * the window stays open for as long as the test needs.
+ */
+class ConnectionTest {
+
+    /** Holds back the channel's close, as if it were still queued for the IO thread. */
+    private static final class HeldClose extends ChannelOutboundHandlerAdapter {
+        boolean hold = true;
+        boolean asked;
+
+        @Override
+        public void close(ChannelHandlerContext ctx, ChannelPromise promise) throws Exception {
+            if (hold) {
+                asked = true;
+            } else {
+                super.close(ctx, promise);
+            }
+        }
+    }
+
+    private final HeldClose heldClose = new HeldClose();
+    private final EmbeddedChannel channel = new EmbeddedChannel(heldClose);
+    private final HttpJsonClient client =
+            new HttpJsonClient(URL.valueOf("httpjson://127.0.0.1:1/x.Y?httpjson.max-connections=1"));
+
+    @AfterEach
+    void close() {
+        heldClose.hold = false;
+        channel.finishAndReleaseAll();
+        client.release();
+    }
+
+    private static Call call() {
+        ByteBuf request = Unpooled.copiedBuffer("POST /x.Y/m HTTP/1.1\r\n\r\n", US_ASCII);
+        return new Call(
+                Call.nextId(),
+                request,
+                null,
+                null,
+                null,
+                null,
+                new Pace(),
+                new CompletableFuture<>(),
+                Runnable::run,
+                100,
+                false);
+    }
+
+    @Test
+    void aConnectionClosingForItsLastTimedOutCallTakesNoCallWhenTheLateResponseComes() {
+        Connection c = new Connection(client.pool, channel);
+        Call late = call();
+        c.assign(late, -1);
+        c.send(late);
+        channel.runPendingTasks();
+        ByteBuf written = channel.readOutbound();
+        assertThat(written).as("the request was written").isNotNull();
+        written.release();
+
+        assertThat(late.fail(new IllegalStateException("timed out"))).isTrue();
+        c.abandon(late);
+        assertThat(heldClose.asked)
+                .as("nobody waits for anything on it: it closes")
+                .isTrue();
+        assertThat(channel.isActive())
+                .as("the close has not been carried out yet")
+                .isTrue();
+
+        // the late response is read before the close is carried out
+        c.responded(new ClientHandler.ResponseData(200, null, false, new byte[0], 0), true, -1, 0);
+
+        assertThat(c.usable())
+                .as("a connection on its way to close takes no call")
+                .isFalse();
+        assertThat(client.pool.idleConnections())
+                .as("nor is it kept idle for the next call")
+                .isZero();
+        assertThat(c.nobodyWaiting()).isTrue();
+    }
+}
