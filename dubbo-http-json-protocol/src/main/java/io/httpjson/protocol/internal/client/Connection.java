@@ -3,6 +3,7 @@ package io.httpjson.protocol.internal.client;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -16,15 +17,12 @@ import io.netty.channel.ChannelFutureListener;
  *
  * <p>At most once: a request is written at most once. A call whose request may have reached the provider is never
  * sent again by the transport; it ends with its response, its timeout, or a network error that Dubbo's cluster
- * may retry ({@code retries}). Two kinds of request go back to the pool for another connection, because they provably
- * do not run: one whose connection was already closed when its turn to be written came, and one pipelined behind a
- * response that announced the close of the connection ({@code Connection: close}): a server that sends it must not
- * process any later request on that connection (RFC 9112, section 9.6), as nginx does after
- * {@code keepalive_requests}.
+ * may retry ({@code retries}). Two kinds of request go back to the pool, as they provably do not run: one whose
+ * connection had closed when its turn to be written came, and one pipelined behind a response that announced the
+ * close ({@code Connection: close}), after which a server processes no request on that connection (RFC 9112, 9.6).
  *
- * <p>A call that times out keeps its place in the line: its late response is read and dropped, so the calls behind
- * it still get their own. While such a late response is due, no new call joins the connection (it may be stalled);
- * once every call left on it has been given up, it is closed.
+ * <p>A call that times out keeps its place in the line (its late response is read and dropped); while one is due,
+ * no call joins the connection, and once every call left on it has been given up, it closes ({@link #abandon}).
  */
 final class Connection {
 
@@ -230,12 +228,19 @@ final class Connection {
     }
 
     /**
-     * The caller of {@code call} stopped waiting. A call that was written keeps its place for its late response;
-     * if nobody is waiting for anything on this connection any more, it is closed. Called on the timer's thread, so
-     * the close reaches the IO thread later: retired first, so that a late response read meanwhile does not free it
-     * for a call whose request would then be cut off unsent.
+     * The caller of {@code call} stopped waiting; if nobody waits for anything on this connection any more, it is
+     * retired and closed. Done on the IO thread, in turn with the responses read and requests written there: decided
+     * on the timer's thread, the close could follow a request written meanwhile and cut it off before it left.
      */
     void abandon(Call call) {
+        if (!channel.eventLoop().inEventLoop()) {
+            try {
+                channel.eventLoop().execute(() -> abandon(call));
+            } catch (RejectedExecutionException e) {
+                // the IO threads are gone, so this connection has closed and its calls have ended
+            }
+            return;
+        }
         boolean close;
         synchronized (this) {
             if (!inFlight.contains(call)) {
@@ -290,9 +295,5 @@ final class Connection {
                 c.fail(pool.closedBeforeResponse(channel, cause));
             }
         }
-    }
-
-    synchronized boolean isClosed() {
-        return closed;
     }
 }

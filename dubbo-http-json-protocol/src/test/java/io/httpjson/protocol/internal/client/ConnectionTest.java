@@ -1,13 +1,25 @@
 package io.httpjson.protocol.internal.client;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoop;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.local.LocalAddress;
+import io.netty.channel.local.LocalChannel;
+import io.netty.channel.local.LocalServerChannel;
+import io.netty.util.ReferenceCountUtil;
 import org.apache.dubbo.common.URL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -97,5 +109,72 @@ class ConnectionTest {
                 .as("nor is it kept idle for the next call")
                 .isZero();
         assertThat(c.nobodyWaiting()).isTrue();
+    }
+
+    /**
+     * A call given up on the timer's thread is let go on its connection's IO thread, after what is already queued
+     * there: the pool, on the IO thread, may have found the connection usable and be giving it a waiting call, and a
+     * close decided meanwhile would cut that call's request off before it left. Real event loop, in-memory channel.
+     */
+    @Test
+    void aCallGivenUpOnTheTimersThreadIsLetGoOnTheIoThread() throws Exception {
+        DefaultEventLoopGroup group = new DefaultEventLoopGroup(1);
+        LocalAddress address = new LocalAddress("connection-test");
+        Channel server = new ServerBootstrap()
+                .group(group)
+                .channel(LocalServerChannel.class)
+                .childHandler(new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        ReferenceCountUtil.release(msg);
+                    }
+                })
+                .bind(address)
+                .sync()
+                .channel();
+        try {
+            Channel ch = new Bootstrap()
+                    .group(group)
+                    .channel(LocalChannel.class)
+                    .handler(new ChannelInboundHandlerAdapter())
+                    .connect(address)
+                    .sync()
+                    .channel();
+            EventLoop io = ch.eventLoop();
+            Connection c = new Connection(client.pool, ch);
+            Call late = call();
+            c.assign(late, -1);
+            c.send(late);
+            io.submit(() -> {}).sync();
+
+            CountDownLatch busy = new CountDownLatch(1);
+            CountDownLatch go = new CountDownLatch(1);
+            io.execute(() -> {
+                // the IO thread busy with what was queued before (not a sleep: the test lets it go)
+                busy.countDown();
+                try {
+                    go.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertThat(busy.await(10, TimeUnit.SECONDS)).isTrue();
+            late.fail(new IllegalStateException("timed out"));
+            c.abandon(late);
+            assertThat(c.usable())
+                    .as("nothing changes before the IO thread gets to it")
+                    .isTrue();
+            assertThat(ch.isActive()).isTrue();
+
+            go.countDown();
+            ch.closeFuture().await(10, TimeUnit.SECONDS);
+            assertThat(ch.isActive())
+                    .as("then nobody waits for anything on it: it closes")
+                    .isFalse();
+            assertThat(c.usable()).isFalse();
+        } finally {
+            server.close().sync();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
     }
 }
