@@ -67,8 +67,9 @@ class AtMostOnceTest {
 
     /**
      * The case that ran twice: with one connection, call B (100 ms timeout) is pipelined behind call A, which the
-     * provider holds; B times out. A is neither re-sent nor cut off: it finishes once, the connection stays (B's
-     * late answer is read and dropped), and B is not sent again.
+     * provider holds; B times out. A is neither re-sent nor cut off: it finishes once; B is not sent again (once A is
+     * answered nobody waits on the connection, so it closes rather than wait for B's late answer), and the next call
+     * gets a connection of its own.
      */
     @Test
     void aTimeoutDoesNotResendTheCallsSharingItsConnection() throws Exception {
