@@ -58,7 +58,8 @@ class AtMostOnceStressTest {
             long end = System.nanoTime() + RUN_NANOS;
             Thread chaos = new Thread(() -> faults(proxy, end), "chaos");
             chaos.start();
-            Callers.concurrently(CALLERS, caller -> {
+            // the run, then the longest call (timeouts up to 405 ms, retried twice) and the slack, with room to spare
+            Callers.concurrently(CALLERS, TimeUnit.NANOSECONDS.toMillis(RUN_NANOS) + 60_000, caller -> {
                 Random random = new Random(caller);
                 boolean retrying = caller % 4 == 0;
                 OnceService s = retrying ? twice : once;

@@ -22,7 +22,13 @@ public final class Callers {
      * (an assertion in a caller included) is thrown here.
      */
     public static void concurrently(int callers, Body body) throws Exception {
+        concurrently(callers, 60_000, body);
+    }
+
+    /** As {@link #concurrently(int, Body)}, waiting up to {@code withinMillis} for all of them. */
+    public static void concurrently(int callers, long withinMillis, Body body) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(callers);
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(withinMillis);
         try {
             List<Future<?>> done = new ArrayList<>(callers);
             for (int t = 0; t < callers; t++) {
@@ -33,7 +39,7 @@ public final class Callers {
                 }));
             }
             for (Future<?> f : done) {
-                f.get(60, TimeUnit.SECONDS);
+                f.get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
         } finally {
             pool.shutdownNow();
