@@ -6,6 +6,8 @@
 #   e.g. scripts/profile-load.sh /tmp/p httpjson fastjson2-text 2000 0 600000
 # Writes OUT/NAME.txt (the load run's report), OUT/NAME-client.txt and OUT/NAME-provider.txt (collapsed CPU stacks),
 # OUT/NAME-client-wall.txt (wall clock, one stack per thread), where NAME is PROTOCOL-CALLERS-DELAY_MS.
+# PROFILES="cpu wall lock" chooses the runs (default "cpu wall"); lock writes OUT/NAME-client-lock.txt and
+# OUT/NAME-provider-lock.txt: every contended lock, weighed by the nanoseconds waited (OUT/NAME-lock-run.txt).
 # scripts/profile-split.py OUT/NAME-client.txt MICROS_PER_CALL splits a profile into parts per call.
 # CALLS must keep the run going past the 35th second (at 20,000 calls/s: 600,000 or more).
 # Needs perf events for kernel frames: `echo 1 > /proc/sys/kernel/perf_event_paranoid` (as root).
@@ -51,12 +53,24 @@ finish_load() {
   trap - EXIT
 }
 
-run_load "$out/$name.txt"
-start "$client" "event=cpu,interval=1000000" "$out/$name-client.txt"
-start "$provider" "event=cpu,interval=1000000" "$out/$name-provider.txt"
-finish_load
-# the wall-clock profile in a second run of its own, so that it does not weigh on the CPU profiles
-run_load "$out/$name-wall-run.txt"
-start "$client" "event=wall,interval=1000000,threads" "$out/$name-client-wall.txt"
-finish_load
-grep -E '^ *(throughput|client CPU|server CPU) ' "$out/$name.txt"
+profiles=" ${PROFILES:-cpu wall} "
+if [[ $profiles == *" cpu "* ]]; then
+  run_load "$out/$name.txt"
+  start "$client" "event=cpu,interval=1000000" "$out/$name-client.txt"
+  start "$provider" "event=cpu,interval=1000000" "$out/$name-provider.txt"
+  finish_load
+  grep -E '^ *(throughput|client CPU|server CPU) ' "$out/$name.txt"
+fi
+# the wall-clock and lock profiles in runs of their own, so that they do not weigh on the CPU profiles
+if [[ $profiles == *" wall "* ]]; then
+  run_load "$out/$name-wall-run.txt"
+  start "$client" "event=wall,interval=1000000,threads" "$out/$name-client-wall.txt"
+  finish_load
+fi
+if [[ $profiles == *" lock "* ]]; then
+  run_load "$out/$name-lock-run.txt"
+  start "$client" "event=lock,lock=0,total" "$out/$name-client-lock.txt"
+  start "$provider" "event=lock,lock=0,total" "$out/$name-provider-lock.txt"
+  finish_load
+  grep -E '^ *(throughput|client CPU|server CPU) ' "$out/$name-lock-run.txt"
+fi

@@ -6,6 +6,10 @@
     scripts/profile-split.py --part PROFILE MICROS_PER_CALL PART
                                                           one part's µs per call by its innermost frame outside
                                                           the kernel and the nearest caller outside the JDK
+    scripts/profile-split.py --near PROFILE [N]           CPU: share of samples by the nearest frame outside the
+                                                          JDK, marked "kernel" when the kernel's frames are innermost
+    scripts/profile-split.py --lock PROFILE               lock (profile-load.sh's PROFILES=lock): seconds waited
+                                                          per lock and nearest caller outside the JDK
 
 A CPU sample goes to the first of: callers waiting for their responses (parked in Dubbo's ThreadlessExecutor),
 waking any thread (LockSupport.unpark), GC, the kernel filling a page on its first touch (a fresh JVM's heap),
@@ -15,6 +19,8 @@ the JVM's own code. MICROS_PER_CALL is the process's CPU per call from the same 
 """
 import collections
 import sys
+
+JDK = ("java/", "jdk/", "sun/")
 
 LIBRARIES = [
     ("httpjson", "io/httpjson/protocol"),
@@ -100,11 +106,42 @@ def detail(path, per_call, name):
         print(f"  {n / total * per_call:7.2f} µs  {inner}  <-  {caller}")
 
 
+def outside_jdk(frames):
+    return next((f for f in reversed(frames) if "/" in f and not f.startswith(JDK) and not f.endswith("_[k]")), "?")
+
+
+def near(path, n):
+    total = 0
+    places = collections.Counter()
+    for frames, count in samples(path):
+        total += count
+        kernel = any(f.endswith("_[k]") for f in frames[-3:])
+        places[(outside_jdk(frames), "kernel" if kernel else "")] += count
+    print(f"{path}: {total} samples, by the nearest frame outside the JDK")
+    for (frame, kernel), count in places.most_common(n):
+        print(f"  {100 * count / total:5.1f}%  {frame} {kernel}")
+
+
+def lock(path):
+    total = 0
+    places = collections.Counter()
+    for frames, ns in samples(path):
+        total += ns
+        places[(frames[-1], outside_jdk(frames[:-1]))] += ns
+    print(f"{path}: {total / 1e9:.1f} s waited")
+    for (held, caller), ns in places.most_common(10):
+        print(f"  {ns / 1e9:7.2f} s  {held}  {caller}")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "--wall":
         wall(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 5 and sys.argv[1] == "--part":
         detail(sys.argv[2], float(sys.argv[3]), sys.argv[4])
+    elif len(sys.argv) in (3, 4) and sys.argv[1] == "--near":
+        near(sys.argv[2], int(sys.argv[3]) if len(sys.argv) == 4 else 25)
+    elif len(sys.argv) == 3 and sys.argv[1] == "--lock":
+        lock(sys.argv[2])
     elif len(sys.argv) == 3:
         cpu(sys.argv[1], float(sys.argv[2]))
     else:
