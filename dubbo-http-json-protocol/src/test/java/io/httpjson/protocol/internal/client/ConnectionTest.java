@@ -28,11 +28,11 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A connection's state while a close it asked for is on its way to the IO thread. A timed-out call is given up on
- * the timer's thread; if it was the last call on its connection, the connection closes, and until the IO thread
- * carries that out a late response may still be read on it. The connection must not take a call then: its request
- * would be cut off before it left, and fail as if it might have run. Here the close is held back by a handler, so
- * the window stays open for as long as the test needs.
+ * How a connection lets go of a timed-out call. If it was the last call anybody waited for on the connection, the
+ * connection closes; until the close is carried out a late response may still be read on it, and the connection
+ * must not take a call then: its request would be cut off before it left and fail as if it might have run. And the
+ * timer's thread only hands the call over: the connection's IO thread lets it go, in turn with the responses it
+ * reads and the requests it writes.
  */
 class ConnectionTest {
 
@@ -79,6 +79,7 @@ class ConnectionTest {
                 false);
     }
 
+    /** The close is held back by a handler, so the window stays open for as long as the test needs. */
     @Test
     void aConnectionClosingForItsLastTimedOutCallTakesNoCallWhenTheLateResponseComes() {
         Connection c = new Connection(client.pool, channel);
