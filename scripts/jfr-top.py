@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
-"""Where the CPU samples of a JFR recording fall: by component and by method.
+"""Where the CPU samples of a JFR recording fall: by component and by method; or when the JIT compiled.
 
     jfr print --events jdk.ExecutionSample --stack-depth 64 rec.jfr > samples.txt
     scripts/jfr-top.py samples.txt [N]
+    scripts/jfr-top.py --jit rec.jfr [SECONDS]
 
 A sample counts for the component of its innermost frame that is not the JDK's own (java.*, jdk.*, sun.*), so
 time in a JDK collection called by the codec counts for the codec. "self" lists the innermost frames as they are.
+--jit counts the recording's jdk.Compilation and jdk.Deoptimization events (recorded with a threshold of 0 ms) in
+windows of SECONDS (default 5) from the first compilation: how many compilations, how many of them C2's, how
+long they took from start to end (wall time, so a compiler thread that waits for a core counts), and the
+deoptimizations.
 """
 import collections
 import re
+import subprocess
 import sys
 
 COMPONENTS = [
@@ -69,7 +75,44 @@ def main(path, n):
         print(f"| `{fr}` | {c / total:.1%} |")
 
 
+def seconds(clock):
+    h, m, s = clock.split(":")
+    return int(h) * 3600 + int(m) * 60 + float(s)
+
+
+UNITS_MS = {"s": 1000.0, "ms": 1.0, "us": 0.001, "ns": 1e-6}
+
+
+def jit(recording, window):
+    text = subprocess.run(["jfr", "print", "--events", "jdk.Compilation,jdk.Deoptimization", recording],
+                          check=True, capture_output=True, text=True).stdout
+    events = re.split(r"\n(?=jdk\.)", text)
+    comps = [e for e in events if e.lstrip().startswith("jdk.Compilation")]
+    deopts = [e for e in events if e.lstrip().startswith("jdk.Deoptimization")]
+    if not comps:
+        sys.exit("no jdk.Compilation events in " + recording + " (record them with threshold 0 ms)")
+    start = min(seconds(re.search(r"startTime = (\S+)", e).group(1)) for e in comps)
+    count, c2, took, deopt = (collections.Counter() for _ in range(4))
+    for e in comps:
+        w = int((seconds(re.search(r"startTime = (\S+)", e).group(1)) - start) // window)
+        count[w] += 1
+        c2[w] += bool(re.search(r"compileLevel = 4", e))
+        d = re.search(r"duration = (\S+) (\w+)", e)
+        took[w] += float(d.group(1)) * UNITS_MS[d.group(2)] if d else 0.0
+    for e in deopts:
+        deopt[int((seconds(re.search(r"startTime = (\S+)", e).group(1)) - start) // window)] += 1
+    print("| s from the first compilation | compilations | of them C2 | compile ms (wall) | deoptimizations |")
+    print("|---|---:|---:|---:|---:|")
+    for w in sorted(set(count) | set(deopt)):
+        print(f"| {w * window}-{(w + 1) * window} | {count[w]} | {c2[w]} | {took[w]:.0f} | {deopt[w]} |")
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 25)
+    if sys.argv[1] == "--jit":
+        if len(sys.argv) < 3:
+            sys.exit(__doc__)
+        jit(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 5)
+    else:
+        main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 25)
