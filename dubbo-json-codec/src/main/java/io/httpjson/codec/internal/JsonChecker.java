@@ -184,19 +184,10 @@ final class JsonChecker {
             } catch (Failure f) {
                 throw f.at("." + decode(keyStart, keyEnd, escaped));
             }
-            c = skipWhitespace();
-            if (c == ',') {
-                p++;
-                c = skipWhitespace();
-                if (c == '}') {
-                    throw syntax("trailing comma before '}'");
-                }
-            } else if (c == '}') {
+            if ((c = afterValue('}')) == '}') {
                 p++;
                 depth--;
                 return;
-            } else {
-                throw syntax("expected ',' or '}' but found " + StrictJson.describe(c));
             }
         }
     }
@@ -220,20 +211,31 @@ final class JsonChecker {
             } catch (Failure f) {
                 throw f.at("[" + i + "]");
             }
-            c = skipWhitespace();
-            if (c == ',') {
-                p++;
-                if (skipWhitespace() == ']') {
-                    throw syntax("trailing comma before ']'");
-                }
-            } else if (c == ']') {
+            if (afterValue(']') == ']') {
                 p++;
                 depth--;
                 return;
-            } else {
-                throw syntax("expected ',' or ']' but found " + StrictJson.describe(c));
             }
         }
+    }
+
+    /**
+     * After a value in an array or object: past a comma to the next value, returning its first byte; or at
+     * {@code close}, returning it without moving past it. Anything else, or a comma right before {@code close}, is
+     * a syntax error.
+     */
+    int afterValue(char close) {
+        int c = skipWhitespace();
+        if (c == ',') {
+            p++;
+            c = skipWhitespace();
+            if (c == close) {
+                throw syntax("trailing comma before '" + close + "'");
+            }
+        } else if (c != close) {
+            throw syntax("expected ',' or '" + close + "' but found " + StrictJson.describe(c));
+        }
+        return c;
     }
 
     private void string(Shape s) {

@@ -54,15 +54,7 @@ public final class StrictJson {
                 where = "argument " + i + " (" + s.name + ")";
                 j.value(s);
                 where = "arguments";
-                c = j.skipWhitespace();
-                if (c == ',') {
-                    j.p++;
-                    if (j.skipWhitespace() == ']') {
-                        throw j.syntax("trailing comma before ']'");
-                    }
-                } else if (c != ']') {
-                    throw j.syntax("expected ',' or ']' but found " + describe(c));
-                }
+                c = j.afterValue(']');
             }
             j.p++;
             j.expectEnd();
@@ -105,15 +97,7 @@ public final class StrictJson {
                 where = "argument \"" + name + "\" (" + s.name + ")";
                 j.value(s);
                 where = "arguments";
-                c = j.skipWhitespace();
-                if (c == ',') {
-                    j.p++;
-                    if ((c = j.skipWhitespace()) == '}') {
-                        throw j.syntax("trailing comma before '}'");
-                    }
-                } else if (c != '}') {
-                    throw j.syntax("expected ',' or '}' but found " + describe(c));
-                }
+                c = j.afterValue('}');
             }
             j.p++;
             j.expectEnd();
