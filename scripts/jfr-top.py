@@ -75,32 +75,34 @@ def main(path, n):
         print(f"| `{fr}` | {c / total:.1%} |")
 
 
-def seconds(clock):
-    h, m, s = clock.split(":")
-    return int(h) * 3600 + int(m) * 60 + float(s)
+def started(event):
+    """An event's startTime (hh:mm:ss.fff as jfr print writes it) in seconds of its day."""
+    h, m, sec = re.search(r"startTime = (\S+)", event).group(1).split(":")
+    return int(h) * 3600 + int(m) * 60 + float(sec)
 
 
-UNITS_MS = {"s": 1000.0, "ms": 1.0, "us": 0.001, "ns": 1e-6}
+UNITS_MS = {"s": 1000.0, "ms": 1.0, "us": 0.001, "µs": 0.001, "ns": 1e-6}
 
 
 def jit(recording, window):
     text = subprocess.run(["jfr", "print", "--events", "jdk.Compilation,jdk.Deoptimization", recording],
                           check=True, capture_output=True, text=True).stdout
-    events = re.split(r"\n(?=jdk\.)", text)
-    comps = [e for e in events if e.lstrip().startswith("jdk.Compilation")]
-    deopts = [e for e in events if e.lstrip().startswith("jdk.Deoptimization")]
+    events = [(e.lstrip().split(" ", 1)[0], started(e), e) for e in re.split(r"\n(?=jdk\.)", text)
+              if "startTime = " in e]
+    comps = [(t, e) for kind, t, e in events if kind == "jdk.Compilation"]
     if not comps:
         sys.exit("no jdk.Compilation events in " + recording + " (record them with threshold 0 ms)")
-    start = min(seconds(re.search(r"startTime = (\S+)", e).group(1)) for e in comps)
+    start = min(t for t, _ in comps)
     count, c2, took, deopt = (collections.Counter() for _ in range(4))
-    for e in comps:
-        w = int((seconds(re.search(r"startTime = (\S+)", e).group(1)) - start) // window)
+    for t, e in comps:
+        w = int((t - start) // window)
         count[w] += 1
-        c2[w] += bool(re.search(r"compileLevel = 4", e))
-        d = re.search(r"duration = (\S+) (\w+)", e)
+        c2[w] += "compileLevel = 4" in e
+        d = re.search(r"duration = (\S+) (\S+)", e)
         took[w] += float(d.group(1)) * UNITS_MS[d.group(2)] if d else 0.0
-    for e in deopts:
-        deopt[int((seconds(re.search(r"startTime = (\S+)", e).group(1)) - start) // window)] += 1
+    for kind, t, _ in events:
+        if kind == "jdk.Deoptimization":
+            deopt[int((t - start) // window)] += 1
     print("| s from the first compilation | compilations | of them C2 | compile ms (wall) | deoptimizations |")
     print("|---|---:|---:|---:|---:|")
     for w in sorted(set(count) | set(deopt)):
