@@ -59,11 +59,7 @@ public final class Gzip {
      * {@link FixedDeflate#MAX_INPUT} bytes are compressed in one go by {@link FixedDeflate}, larger ones by zlib.
      */
     public static void gzip(byte[] in, int off, int len, OutputStream out) throws IOException {
-        if (len <= FixedDeflate.MAX_INPUT) {
-            FixedDeflate.gzip(in, off, len, out);
-        } else {
-            zlib(ByteBuffer.wrap(in, off, len), out);
-        }
+        gzip(ByteBuffer.wrap(in, off, len), out);
     }
 
     /**
