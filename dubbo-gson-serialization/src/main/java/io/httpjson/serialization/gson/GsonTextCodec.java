@@ -25,7 +25,7 @@ public final class GsonTextCodec extends AbstractJsonCodec {
     protected void writeOne(Object value, OutputStream out) throws IOException {
         JsonWriter w = GsonConfig.writer(out);
         GsonConfig.writeValue(w, value);
-        w.flush();
+        w.close(); // flushes and gives the writer's buffers back; the stream stays open
     }
 
     @Override
@@ -36,7 +36,7 @@ public final class GsonTextCodec extends AbstractJsonCodec {
             GsonConfig.writeValue(w, v);
         }
         w.endArray();
-        w.flush();
+        w.close();
     }
 
     @Override

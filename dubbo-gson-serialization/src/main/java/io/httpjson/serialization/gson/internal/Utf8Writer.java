@@ -3,25 +3,38 @@ package io.httpjson.serialization.gson.internal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Encodes chars as UTF-8 into an OutputStream: chars are collected in a fixed buffer (bulk copies from the Strings
  * JsonWriter hands over) and encoded in one tight pass whenever it is full and on flush. Unpaired surrogates
  * become '?', as String.getBytes(UTF_8) does (the UTF-8 policy of {@code Utf8Check}). Kept over the JDK's
- * OutputStreamWriter because it pays (figures in {@link Utf8Reader}). Not API.
+ * OutputStreamWriter because it pays (figures in {@link Utf8Reader}). The two buffers come from a few shared slots
+ * and go back on {@link #close}, so a write allocates none once warm. Not API.
  */
 final class Utf8Writer extends Writer {
 
     private static final int CHARS = 1024;
+    /** Slots of idle buffer pairs, picked by thread id; a writer that finds its slot empty makes a new pair. */
+    private static final AtomicReferenceArray<Buffers> IDLE = new AtomicReferenceArray<>(16);
 
     private final OutputStream out;
-    private final char[] cb = new char[CHARS];
+    private Buffers buffers;
+    private char[] cb;
     private int n;
-    /** Reused for every pass: up to three bytes per buffered char. */
+    /** Up to three bytes per buffered char. */
     private byte[] bb;
 
     Utf8Writer(OutputStream out) {
         this.out = out;
+        Buffers b = IDLE.getAndSet(slot(), null);
+        buffers = b == null ? new Buffers() : b;
+        cb = buffers.chars;
+        bb = buffers.bytes;
+    }
+
+    private static int slot() {
+        return (int) Thread.currentThread().getId() & 15;
     }
 
     @Override
@@ -89,9 +102,6 @@ final class Utf8Writer extends Writer {
             lim--;
         }
         if (lim > 0) {
-            if (bb == null || bb.length < lim * 3) {
-                bb = new byte[lim * 3];
-            }
             out.write(bb, 0, encode(lim));
         }
         int rest = n - lim;
@@ -137,8 +147,22 @@ final class Utf8Writer extends Writer {
         drain(true);
     }
 
+    /** Flushes, then gives the buffers back for the next writer; this writer must not be used afterwards. */
     @Override
     public void close() throws IOException {
+        if (buffers == null) {
+            return;
+        }
         flush();
+        Buffers b = buffers;
+        buffers = null;
+        cb = null;
+        bb = null;
+        IDLE.set(slot(), b);
+    }
+
+    private static final class Buffers {
+        final char[] chars = new char[CHARS];
+        final byte[] bytes = new byte[CHARS * 3];
     }
 }

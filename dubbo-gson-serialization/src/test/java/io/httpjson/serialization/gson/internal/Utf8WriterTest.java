@@ -4,7 +4,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +47,7 @@ class Utf8WriterTest {
             }
             p += k;
         }
-        w.flush();
+        w.close(); // gives the buffers back: the next sample on this thread writes through them again
         return out.toByteArray();
     }
 
@@ -51,6 +58,50 @@ class Utf8WriterTest {
         for (int i = 0; i < 3000; i++) {
             String s = Utf8Samples.randomString(random, random.nextInt(random.nextInt(10) == 0 ? 5000 : 300));
             assertThat(write(s, random)).as("sample %d", i).isEqualTo(s.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Writers open at once on one thread, and on threads that share a slot, never share a buffer. */
+    @Test
+    void writersOpenAtOnceKeepTheirOwnBytes() throws Exception {
+        ByteArrayOutputStream first = new ByteArrayOutputStream();
+        ByteArrayOutputStream second = new ByteArrayOutputStream();
+        Writer a = new Utf8Writer(first);
+        Writer b = new Utf8Writer(second);
+        String one = "\u00e9t\u00e9 ".repeat(300);
+        String two = "\u4e2d\u6587 ".repeat(300);
+        for (int i = 0; i < one.length(); i += 7) {
+            a.write(one, i, Math.min(7, one.length() - i));
+            b.write(two, i, Math.min(7, two.length() - i));
+        }
+        a.close();
+        b.close();
+        assertThat(first.toByteArray()).isEqualTo(one.getBytes(StandardCharsets.UTF_8));
+        assertThat(second.toByteArray()).isEqualTo(two.getBytes(StandardCharsets.UTF_8));
+
+        int threads = 40; // more threads than slots, so several pick the same slot
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                long seed = t;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    Random random = new Random(seed);
+                    for (int i = 0; i < 200; i++) {
+                        String s = Utf8Samples.randomString(random, random.nextInt(2500));
+                        assertThat(write(s, random)).isEqualTo(s.getBytes(StandardCharsets.UTF_8));
+                    }
+                    return 200;
+                }));
+            }
+            start.countDown();
+            for (Future<Integer> f : done) {
+                assertThat(f.get(60, TimeUnit.SECONDS)).isEqualTo(200);
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 
