@@ -262,6 +262,41 @@ class HostileProviderTest {
                 "could not be read");
     }
 
+    /** An overlong '/' (C0 AF): the engines would read it as '/' or U+FFFD; the consumer refuses the answer. */
+    @Test
+    void bodyThatIsNotUtf8() throws Exception {
+        byte[] json = {'"', 'v', (byte) 0xC0, (byte) 0xAF, 'x', '"'};
+        failsWith(
+                against(
+                        (n, id, body, out) -> {
+                            write(
+                                    out,
+                                    "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id
+                                            + "\r\nContent-Type: application/json\r\nContent-Length: "
+                                            + json.length + "\r\n\r\n");
+                            out.write(json);
+                        },
+                        1),
+                1,
+                "not valid UTF-8 at byte 2");
+    }
+
+    /** A proxy's error page in Latin-1 is reported as the page it is, not as a UTF-8 error. */
+    @Test
+    void errorPageThatIsNotUtf8() throws Exception {
+        String page = "<h1>Passerelle d\u00e9faillante</h1>";
+        failsWith(
+                against(
+                        (n, id, body, out) -> write(
+                                out,
+                                "HTTP/1.1 502 Bad Gateway\r\nDubbo-Request-Id: " + id
+                                        + "\r\nContent-Type: text/html\r\nContent-Length: " + page.length()
+                                        + "\r\n\r\n" + page),
+                        1),
+                1,
+                "HTTP 502 from");
+    }
+
     @Test
     void oneMebibyteHeader() throws Exception {
         String big = "X-Big: " + "a".repeat(1024 * 1024);

@@ -10,6 +10,7 @@ import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorBody;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.Gzip;
+import io.httpjson.protocol.internal.codec.JsonScan;
 import org.apache.dubbo.remoting.RemotingException;
 import org.apache.dubbo.remoting.TimeoutException;
 import org.apache.dubbo.rpc.AppResponse;
@@ -61,15 +62,22 @@ final class Responses {
         if (att != null) {
             result.setObjectAttachments(Attachments.decode(att, new HashMap<>()));
         }
+        // the one UTF-8 policy (as for requests): the engines would each read broken bytes their own way
+        int notUtf8 = len > 0 ? JsonScan.invalidUtf8(bytes, off, len) : -1;
         if (status == 200) {
             if (!call.method.returnsVoid() && len > 0) {
+                if (notUtf8 >= 0) {
+                    throw new IllegalArgumentException("the body is not valid UTF-8 at byte " + notUtf8
+                            + " (JSON must be UTF-8, RFC 8259; does something between the consumer and the"
+                            + " provider re-encode it?)");
+                }
                 result.setValue(call.codec.read(bytes, off, len, call.method.returnType()));
             }
             call.future.complete(result);
             return;
         }
         Map<?, ?> body = null;
-        if (len > 0) {
+        if (len > 0 && notUtf8 < 0) {
             try {
                 Object parsed = call.codec.read(bytes, off, len, Object.class);
                 body = parsed instanceof Map ? (Map<?, ?>) parsed : null;
