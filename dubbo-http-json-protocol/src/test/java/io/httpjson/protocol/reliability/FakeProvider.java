@@ -103,7 +103,11 @@ final class FakeProvider implements AutoCloseable {
 
     /** A complete JSON response with the given status line code, id and body. */
     static byte[] response(int status, String id, String body, String... extraHeaders) {
-        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        return response(status, id, body.getBytes(StandardCharsets.UTF_8), extraHeaders);
+    }
+
+    /** The same with the body's bytes as given, whatever they are. */
+    static byte[] response(int status, String id, byte[] b, String... extraHeaders) {
         StringBuilder sb = new StringBuilder("HTTP/1.1 ").append(status).append(" X\r\n");
         if (id != null) {
             sb.append("Dubbo-Request-Id: ").append(id).append("\r\n");

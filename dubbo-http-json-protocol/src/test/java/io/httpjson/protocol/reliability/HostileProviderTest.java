@@ -267,16 +267,7 @@ class HostileProviderTest {
     void bodyThatIsNotUtf8() throws Exception {
         byte[] json = {'"', 'v', (byte) 0xC0, (byte) 0xAF, 'x', '"'};
         failsWith(
-                against(
-                        (n, id, body, out) -> {
-                            write(
-                                    out,
-                                    "HTTP/1.1 200 OK\r\nDubbo-Request-Id: " + id
-                                            + "\r\nContent-Type: application/json\r\nContent-Length: "
-                                            + json.length + "\r\n\r\n");
-                            out.write(json);
-                        },
-                        1),
+                against((n, id, body, out) -> out.write(FakeProvider.response(200, id, json)), 1),
                 1,
                 "not valid UTF-8 at byte 2");
     }
