@@ -62,10 +62,11 @@ final class Responses {
         if (att != null) {
             result.setObjectAttachments(Attachments.decode(att, new HashMap<>()));
         }
-        // the one UTF-8 policy (as for requests): the engines would each read broken bytes their own way
-        int notUtf8 = len > 0 ? JsonScan.invalidUtf8(bytes, off, len) : -1;
+        // the one UTF-8 policy (as for requests), checked where a body is decoded: the engines would each read
+        // broken bytes their own way
         if (status == 200) {
             if (!call.method.returnsVoid() && len > 0) {
+                int notUtf8 = JsonScan.invalidUtf8(bytes, off, len);
                 if (notUtf8 >= 0) {
                     throw new IllegalArgumentException("the body is not valid UTF-8 at byte " + notUtf8
                             + " (JSON must be UTF-8, RFC 8259; does something between the consumer and the"
@@ -77,7 +78,7 @@ final class Responses {
             return;
         }
         Map<?, ?> body = null;
-        if (len > 0 && notUtf8 < 0) {
+        if (len > 0 && JsonScan.invalidUtf8(bytes, off, len) < 0) {
             try {
                 Object parsed = call.codec.read(bytes, off, len, Object.class);
                 body = parsed instanceof Map ? (Map<?, ?>) parsed : null;
