@@ -32,12 +32,14 @@ import org.apache.dubbo.rpc.model.ServiceDescriptor;
  */
 public final class JsonObjectInput implements ObjectInput {
 
+    private static final byte[] NOTHING_READ = new byte[0];
+
     private static final String GENERIC_TYPES_KEY = JsonObjectInput.class.getName() + ".genericParameterTypes";
 
     private final JsonCodec codec;
     private final InputStream in;
     private final FrameworkModel model;
-    private byte[] buf = new byte[512];
+    private byte[] buf = NOTHING_READ;
     private int start;
     private int limit;
     private boolean eof;
@@ -77,7 +79,8 @@ public final class JsonObjectInput implements ObjectInput {
             // room for all the stream says it has (a Dubbo request body is in memory): one read, no regrowing
             long wanted = (long) limit + Math.max(1, in.available());
             if (wanted > buf.length) {
-                buf = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(wanted, buf.length * 2L)));
+                buf = Arrays.copyOf(
+                        buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(wanted, Math.max(512, buf.length * 2L))));
             }
             int n = in.read(buf, limit, buf.length - limit);
             if (n < 0) {
