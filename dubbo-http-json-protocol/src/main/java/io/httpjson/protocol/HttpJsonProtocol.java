@@ -1,12 +1,15 @@
 package io.httpjson.protocol;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.Dispatch;
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.ServiceMeta;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.internal.client.HttpJsonInvoker;
 import io.httpjson.protocol.internal.codec.Codecs;
@@ -46,9 +49,12 @@ public class HttpJsonProtocol extends AbstractProtocol {
         String key = serviceKey(url);
         JsonCodec codec;
         HttpJsonConfig config;
+        Set<String> getMethods;
         try {
             codec = Codecs.forUrl(url, frameworkModel);
             config = HttpJsonConfig.of(url);
+            getMethods = HttpFeatures.getMethods(
+                    url, ServiceMeta.of(invoker.getInterface()).methodNames());
         } catch (IllegalArgumentException e) {
             throw new RpcException("httpjson: cannot export " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
@@ -66,7 +72,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
                 loadServerProperties(server);
                 serverMap.put(serverKey, server);
             }
-            remove = server.export(invoker, codec, executor);
+            remove = server.export(invoker, codec, executor, getMethods);
         }
         HttpJsonServer exportedOn = server;
         AbstractExporter<T> exporter = new AbstractExporter<T>(invoker) {

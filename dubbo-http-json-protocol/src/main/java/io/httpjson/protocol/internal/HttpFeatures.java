@@ -1,10 +1,13 @@
 package io.httpjson.protocol.internal;
 
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import org.apache.dubbo.common.URL;
@@ -54,6 +57,22 @@ public final class HttpFeatures {
 
     public static HttpFeatures of(URL url) {
         return new HttpFeatures(url);
+    }
+
+    /**
+     * The methods callable with GET: {@code httpjson.get=true} on a method ({@code <dubbo:method>}'s parameter, in
+     * the URL {@code name.httpjson.get}), or on the service for all of them, a method's own value first. Read once,
+     * at export; a value other than true or false fails it.
+     */
+    public static Set<String> getMethods(URL url, Collection<String> methodNames) {
+        boolean all = Params.boolParam(url, GET, false);
+        Set<String> safe = new TreeSet<>();
+        for (String name : methodNames) {
+            if (Params.bool(name + "." + GET, url.getMethodParameterStrict(name, GET), all)) {
+                safe.add(name);
+            }
+        }
+        return Set.copyOf(safe);
     }
 
     /** {@code header} or {@code header:attachment}, comma-separated: header name to attachment key. */

@@ -55,7 +55,11 @@ final class Params {
     }
 
     static boolean boolParam(URL url, String key, boolean defaultValue) {
-        String raw = url.getParameter(key);
+        return bool(key, url.getParameter(key), defaultValue);
+    }
+
+    /** {@code raw} as true or false, {@code defaultValue} if unset; anything else fails, named {@code key}. */
+    static boolean bool(String key, String raw, boolean defaultValue) {
         if (raw == null || raw.isBlank()) {
             return defaultValue;
         }

@@ -11,13 +11,16 @@ import java.util.concurrent.TimeUnit;
 
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.testing.DubboServer;
 import io.httpjson.protocol.testing.Http;
+import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.MethodConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -129,6 +132,38 @@ class GatewayFeaturesTest {
         assertThat(r.statusCode()).isEqualTo(405);
         assertThat(r.headers().firstValue("Allow")).hasValue("POST");
         assertThat(r.body()).contains("METHOD_NOT_ALLOWED").contains("httpjson.get=true");
+    }
+
+    @Test
+    void whichMethodsTakeGetIsReadOnceFromTheMethodsThenTheService() {
+        String svc = "httpjson://127.0.0.1:8090/x.Y?";
+        List<String> methods = List.of("a", "b", "c");
+        assertThat(HttpFeatures.getMethods(URL.valueOf(svc + "b.httpjson.get=true"), methods))
+                .containsExactly("b");
+        assertThat(HttpFeatures.getMethods(URL.valueOf(svc + "httpjson.get=true&c.httpjson.get=false"), methods))
+                .containsExactlyInAnyOrder("a", "b");
+        assertThat(HttpFeatures.getMethods(URL.valueOf(svc + "a=1"), methods)).isEmpty();
+        assertThatThrownBy(() -> HttpFeatures.getMethods(URL.valueOf(svc + "b.httpjson.get=yes"), methods))
+                .hasMessageStartingWith("b.httpjson.get: yes (expected: true or false)");
+        assertThatThrownBy(() -> HttpFeatures.getMethods(URL.valueOf(svc + "httpjson.get=1"), methods))
+                .hasMessageStartingWith("httpjson.get: 1 (expected: true or false)");
+    }
+
+    @Test
+    void aGetSwitchThatIsNotTrueOrFalseFailsTheExport() {
+        MethodConfig m = new MethodConfig();
+        m.setName("getUser");
+        m.setParameters(java.util.Map.of("httpjson.get", "yes"));
+        DubboServer bad = DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl(), s -> s.setMethods(List.of(m)))
+                .build();
+        try {
+            assertThatThrownBy(bad::start)
+                    .hasStackTraceContaining("httpjson: cannot export")
+                    .hasStackTraceContaining("getUser.httpjson.get: yes (expected: true or false)");
+        } finally {
+            bad.stop();
+        }
     }
 
     @Test

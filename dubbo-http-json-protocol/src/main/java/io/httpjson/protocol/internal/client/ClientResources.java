@@ -11,7 +11,7 @@ import io.netty.util.Timer;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
- * The IO threads and the timeout timer that httpjson clients share: one set per {@code httpjson.iothreads} value in
+ * The IO threads and the timeout timer that httpjson clients share: one set per {@code iothreads} value in
  * the JVM, created with the first client that asks for it and released when the last one has closed its last
  * connection (so calls still in flight finish on it). NIO transport so that the same code runs on Netty 4.1
  * (Spring Boot) and 4.2.

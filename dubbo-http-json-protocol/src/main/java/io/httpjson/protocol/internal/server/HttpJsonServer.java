@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal.server;
 
 import java.net.InetSocketAddress;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
@@ -100,9 +101,9 @@ public final class HttpJsonServer implements ProtocolServer {
         return closing;
     }
 
-    /** Adds a service; the returned handle removes it. */
-    public Runnable export(Invoker<?> invoker, JsonCodec codec, Executor executor) {
-        ServiceRoute route = new ServiceRoute(invoker, codec, executor);
+    /** Adds a service, with the methods it lets callers use GET for; the returned handle removes it. */
+    public Runnable export(Invoker<?> invoker, JsonCodec codec, Executor executor, Set<String> getMethods) {
+        ServiceRoute route = new ServiceRoute(invoker, codec, executor, getMethods);
         routes.add(route);
         return () -> {
             routes.remove(route);

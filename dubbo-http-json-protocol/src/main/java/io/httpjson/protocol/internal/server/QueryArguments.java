@@ -11,7 +11,6 @@ import java.util.UUID;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.ErrorCode;
-import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.MethodMeta;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.util.Fields;
@@ -33,7 +32,7 @@ final class QueryArguments {
 
     /** Whether the service lets any method of this name be called with GET. */
     static boolean allowed(ServiceRoute route, MethodMeta[] methods) {
-        return route.invoker.getUrl().getMethodParameter(methods[0].name(), HttpFeatures.GET, false);
+        return route.getMethods.contains(methods[0].name());
     }
 
     static Call read(Request request, Target target, JsonCodec codec) {

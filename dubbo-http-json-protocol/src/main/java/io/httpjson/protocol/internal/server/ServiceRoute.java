@@ -1,5 +1,6 @@
 package io.httpjson.protocol.internal.server;
 
+import java.util.Set;
 import java.util.concurrent.Executor;
 
 import io.httpjson.codec.JsonCodec;
@@ -27,8 +28,10 @@ final class ServiceRoute {
     final String token;
     /** Where invocations run; {@code null} runs them on the thread that read the request. */
     final Executor executor;
+    /** Methods its provider declared safe to call with GET ({@code httpjson.get=true}). */
+    final Set<String> getMethods;
 
-    ServiceRoute(Invoker<?> invoker, JsonCodec codec, Executor executor) {
+    ServiceRoute(Invoker<?> invoker, JsonCodec codec, Executor executor, Set<String> getMethods) {
         this.invoker = invoker;
         this.url = invoker.getUrl();
         this.path = url.getPath();
@@ -41,6 +44,7 @@ final class ServiceRoute {
         this.token = emptyToNull(url.getParameter(TOKEN_KEY));
         this.codec = codec;
         this.executor = executor;
+        this.getMethods = getMethods;
     }
 
     static String emptyToNull(String s) {
