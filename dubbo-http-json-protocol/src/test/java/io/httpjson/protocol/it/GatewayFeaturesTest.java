@@ -37,7 +37,7 @@ class GatewayFeaturesTest {
             .param("httpjson.header-attachments", "X-Request-Id, authorization:auth")
             .param("httpjson.cache-control", "max-age=60")
             .service(TestService.class, new TestServiceImpl(), s -> {
-                s.setMethods(List.of(safe("getUser"), safe("hello"), safe("users")));
+                s.setMethods(List.of(safe("getUser"), safe("hello"), safe("users"), safe("add")));
             })
             .service(
                     TestService.class,
@@ -124,6 +124,24 @@ class GatewayFeaturesTest {
         HttpResponse<String> wrongType = get(SVC + "getUser?id=seven");
         assertThat(wrongType.statusCode()).isEqualTo(400);
         assertThat(wrongType.body()).contains("BAD_REQUEST");
+    }
+
+    @Test
+    void eachJsonQueryValueIsOneValueOfItsParameterGivenOnce() {
+        assertThat(get(SVC + "add?a=1.5&b=2").body()).isEqualTo("3.5");
+        // spliced into the arguments array, "1,2" would have made three arguments out of two parameters
+        HttpResponse<String> spliced = get(SVC + "add?a=1,2&b=3");
+        assertThat(spliced.statusCode()).isEqualTo(400);
+        assertThat(spliced.body()).contains("query parameter 'a' (java.math.BigDecimal)");
+        HttpResponse<String> open = get(SVC + "users?ids=[1,2");
+        assertThat(open.statusCode()).isEqualTo(400);
+        assertThat(open.body()).contains("query parameter 'ids'");
+        HttpResponse<String> twice = get(SVC + "getUser?id=1&id=2");
+        assertThat(twice.statusCode()).isEqualTo(400);
+        assertThat(twice.body()).contains("query parameter 'id' is given 2 times (expected: once)");
+        assertThat(get(SVC + "getUser?id=7").statusCode())
+                .as("the server keeps serving")
+                .isEqualTo(200);
     }
 
     @Test

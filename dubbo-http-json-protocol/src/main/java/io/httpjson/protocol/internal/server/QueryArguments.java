@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.UUID;
 
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.JsonCodecException;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.MethodMeta;
 import org.eclipse.jetty.server.Request;
@@ -19,7 +20,9 @@ import org.eclipse.jetty.util.Fields;
  * A GET's arguments, for a method its provider declared safe ({@code httpjson.get=true}): from the query string, by
  * position ({@code ?0=...&1=...}) or by parameter name ({@code ?id=42}), turned into the JSON array a POST would
  * carry. A value for a string-like parameter (string, enum, date/time, UUID) is the text itself; any other value is
- * JSON ({@code ?ids=[1,2]}). {@code version} and {@code group} select the service, as for POST.
+ * JSON ({@code ?ids=[1,2]}), exactly one value of the parameter's type: {@code ?a=1,2} is refused, not spliced
+ * into the arguments array. A parameter given twice is refused. {@code version} and {@code group} select the
+ * service, as for POST.
  */
 final class QueryArguments {
 
@@ -41,6 +44,12 @@ final class QueryArguments {
         if (request.getHttpURI().getQuery() != null) {
             Fields query = Request.extractQueryParameters(request);
             for (Fields.Field f : query) {
+                if (f.getValues().size() > 1) {
+                    throw new CallError(
+                            ErrorCode.BAD_REQUEST,
+                            "query parameter '" + f.getName() + "' is given "
+                                    + f.getValues().size() + " times (expected: once)");
+                }
                 if (!f.getName().equals("version") && !f.getName().equals("group")) {
                     names.add(f.getName());
                     values.add(f.getValue());
@@ -67,7 +76,7 @@ final class QueryArguments {
                 } else if (stringLike(method.parameterClasses()[p])) {
                     codec.write(raw, String.class, out);
                 } else {
-                    out.writeBytes(raw.getBytes(StandardCharsets.UTF_8));
+                    out.writeBytes(oneValue(codec, method, p, names.get(i), raw));
                 }
             }
         } catch (IOException e) {
@@ -75,6 +84,20 @@ final class QueryArguments {
         }
         out.write(']');
         return new Call(method, out.toByteArray());
+    }
+
+    /** A query value that is JSON, checked to be one value of the parameter's type on its own. */
+    private static byte[] oneValue(JsonCodec codec, MethodMeta method, int p, String name, String raw) {
+        byte[] json = raw.getBytes(StandardCharsets.UTF_8);
+        try {
+            codec.read(json, 0, json.length, method.parameterTypes()[p]);
+        } catch (JsonCodecException e) {
+            throw new CallError(
+                    ErrorCode.BAD_REQUEST,
+                    "query parameter '" + name + "' (" + method.parameterTypes()[p].getTypeName() + "): "
+                            + e.getMessage());
+        }
+        return json;
     }
 
     private static MethodMeta pick(Target target, List<String> names, boolean positional) {
