@@ -179,6 +179,25 @@ class HttpCallersTest {
                         .body())
                 .isEqualTo("\"Hello, generic\"");
         assertThat(post("$invoke", "[\"getUser\", [\"long\"], [3]]").body()).contains("\"name\":\"user-3\"");
+        // read as the method's own types: an enum, a list of POJOs, a map, no types for a method of one name
+        String generic = "generic=true";
+        assertThat(post(
+                                "$invoke",
+                                "[\"flip\", [\"io.httpjson.protocol.api.Types$Status\"], [\"ACTIVE\"]]",
+                                "Dubbo-Attachments",
+                                generic)
+                        .body())
+                .isEqualTo("\"LOCKED\"");
+        assertThat(post(
+                                "$invoke",
+                                "[\"userArray\", [\"io.httpjson.protocol.api.Types$User[]\"], [[{\"id\":4}]]]",
+                                "Dubbo-Attachments",
+                                generic)
+                        .body())
+                .contains("\"id\":4");
+        assertThat(post("$invoke", "[\"echo\", null, [{\"a\":[1,2]}]]", "Dubbo-Attachments", generic)
+                        .body())
+                .isEqualTo("{\"a\":[1,2]}");
     }
 
     @Test

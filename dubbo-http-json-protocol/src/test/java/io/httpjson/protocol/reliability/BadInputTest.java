@@ -640,6 +640,67 @@ class BadInputTest {
                 "BAD_REQUEST",
                 "400"));
         l.add(c("NUL in the path", RawHttp.post(SVC + "hel%00lo", "[\"a\"]"), 400, "BAD_REQUEST", "400"));
+        // a method without parameters takes null, not anything that starts with n
+        l.add(post("no-argument method, a word", "ping", "nonsense", 400, "BAD_REQUEST", "ping"));
+        l.add(post("no-argument method, null and more", "ping", "null garbage", 400, "BAD_REQUEST", "ping"));
+        // Dubbo's generic call: the named types must be the method's own, its arguments as strict as a direct call
+        String generic = "Dubbo-Attachments: generic=true";
+        l.add(post(
+                "generic call naming a class that is not a parameter type",
+                "$invoke",
+                "[\"echo\", [\"" + GADGET + "\"], [{\"command\":\"x\"}]]",
+                404,
+                "METHOD_NOT_FOUND",
+                "no method",
+                generic));
+        l.add(post(
+                "generic call of a method the service does not have",
+                "$invoke",
+                "[\"nope\", [\"long\"], [1]]",
+                404,
+                "METHOD_NOT_FOUND",
+                "no method 'nope'",
+                generic));
+        l.add(post(
+                "generic call, a fraction for a long",
+                "$invoke",
+                "[\"getUser\", [\"long\"], [1.5]]",
+                400,
+                "BAD_REQUEST",
+                "generic argument 0 (long)",
+                generic));
+        l.add(post(
+                "generic call, a string for a long",
+                "$invoke",
+                "[\"getUser\", [\"long\"], [\"12\"]]",
+                400,
+                "BAD_REQUEST",
+                "generic argument 0 (long)",
+                generic));
+        l.add(post(
+                "generic call, an unknown enum constant",
+                "$invoke",
+                "[\"flip\", [\"io.httpjson.protocol.api.Types$Status\"], [\"NOPE\"]]",
+                400,
+                "BAD_REQUEST",
+                "generic argument 0",
+                generic));
+        l.add(post(
+                "generic call, a class key that would select a class",
+                "$invoke",
+                "[\"echo\", [\"java.lang.Object\"], [{\"class\":\"" + GADGET + "\",\"command\":\"x\"}]]",
+                400,
+                "BAD_REQUEST",
+                "\"class\" key",
+                generic));
+        l.add(post(
+                "generic call, too few arguments",
+                "$invoke",
+                "[\"concat\", [\"java.lang.String\", \"java.lang.String\"], [\"a\"]]",
+                400,
+                "BAD_REQUEST",
+                "expected 2 argument(s) but found 1",
+                generic));
         return l;
     }
 

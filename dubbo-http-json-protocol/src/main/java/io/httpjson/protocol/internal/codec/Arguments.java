@@ -35,7 +35,11 @@ public final class Arguments {
         int arity = method.arity();
         int first = JsonScan.firstByte(body, 0, len);
         if (arity == 0) {
-            if (first == -1 || first == 'n') {
+            if (first == -1) {
+                return NONE;
+            }
+            if (first == 'n') {
+                codec.read(body, 0, len, Object.class); // the literal null and nothing else
                 return NONE;
             }
             if (first == '[' || first == '{') {

@@ -202,6 +202,9 @@ final class CallRunner implements Runnable {
 
     private RpcInvocation invocation(MethodMeta method, Object[] args, Map<String, Object> attachments) {
         ServiceRoute route = target.route;
+        if (GenericArguments.applies(route, method)) {
+            GenericArguments.check(route, args, attachments);
+        }
         RpcInvocation inv = new RpcInvocation(
                 route.serviceModel,
                 method.name(),
