@@ -139,11 +139,15 @@ final class Call {
      * where the caller waits (the caller's own thread for a synchronous call). Returns false if it had ended.
      */
     boolean finish(Runnable completion) {
+        return finish(completion, true);
+    }
+
+    private boolean finish(Runnable completion, boolean cancelTimer) {
         if (!done.compareAndSet(false, true)) {
             return false;
         }
         Timeout t = timeout;
-        if (t != null) {
+        if (t != null && cancelTimer) {
             t.cancel();
         }
         freeRequest();
@@ -160,9 +164,20 @@ final class Call {
         return finish(() -> future.completeExceptionally(error));
     }
 
-    /** A one-way call ends when its request is written. */
+    /**
+     * A one-way call ends for its caller when its request is written; its timer runs on until the provider's 202
+     * comes ({@link #answered}), so that a connection on which the 202 never comes is given up like any other.
+     */
     void completeOneway() {
-        finish(() -> future.complete(new AppResponse(invocation)));
+        finish(() -> future.complete(new AppResponse(invocation)), false);
+    }
+
+    /** The provider answered: a one-way call's timer has nothing more to watch. */
+    void answered() {
+        Timeout t = timeout;
+        if (oneway && t != null) {
+            t.cancel();
+        }
     }
 
     InetSocketAddress local() {

@@ -91,7 +91,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                             "the provider switched protocols (HTTP 101), which httpjson never" + " asks for"));
             return;
         }
-        if (code == 100 || code == 102 || code == 103) {
+        if (code >= 100 && code < 200) {
             // an interim response: the real one follows
             skipping = true;
             return;

@@ -201,6 +201,7 @@ final class Connection {
             if (call == null) {
                 return;
             }
+            call.answered();
             call.releaseWritten();
             late = call.abandonedOn == this;
             if (late) {

@@ -142,17 +142,18 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
 
     private void onTimeout(Call call) {
         if (call.fail(new TimeoutException(
-                false,
-                call.local(),
-                client.pool.remote(),
-                "httpjson: no response from "
-                        + client.pool.remote() + " to " + getInterface().getName() + "." + call.method.name()
-                        + " within "
-                        + call.timeoutMillis + " ms"
-                        + (call.connection == null
-                                ? " (no connection was free: all " + client.pool.connectionLimit()
-                                        + " busy; see httpjson.max-connections)"
-                                : "")))) {
+                        false,
+                        call.local(),
+                        client.pool.remote(),
+                        "httpjson: no response from "
+                                + client.pool.remote() + " to " + getInterface().getName() + "." + call.method.name()
+                                + " within "
+                                + call.timeoutMillis + " ms"
+                                + (call.connection == null
+                                        ? " (no connection was free: all " + client.pool.connectionLimit()
+                                                + " busy; see httpjson.max-connections)"
+                                        : "")))
+                || call.oneway) {
             client.pool.abandon(call);
         }
     }

@@ -29,12 +29,17 @@ final class Responses {
     static void read(Call call, ClientHandler.ResponseData response, int maxBody) {
         try {
             readOrThrow(call, response, maxBody);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (Throwable e) {
+            // an Error too (a result class that cannot be initialised): the caller hears of it instead of waiting
+            // for ever (its timer was cancelled when the response came)
             call.future.completeExceptionally(new RpcException(
                     RpcException.SERIALIZATION_EXCEPTION,
                     "httpjson: the response of " + call.method.name() + " from " + remote(call) + " could not be read: "
                             + e,
                     e));
+            if (e instanceof VirtualMachineError) {
+                throw (VirtualMachineError) e;
+            }
         }
     }
 

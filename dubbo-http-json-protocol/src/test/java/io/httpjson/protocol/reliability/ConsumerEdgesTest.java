@@ -1,0 +1,142 @@
+package io.httpjson.protocol.reliability;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.dubbo.config.MethodConfig;
+import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The consumer where a provider's answer is unusual but not hostile: an interim response it does not know, a
+ * one-way call whose {@code 202} never comes, an answer whose class cannot be initialised on the consumer. Each
+ * ends every call (none waits for ever) and keeps the connections usable or lets them go.
+ */
+class ConsumerEdgesTest {
+
+    static Consumer consumer;
+
+    @BeforeAll
+    static void consumer() {
+        consumer = new Consumer();
+    }
+
+    @AfterAll
+    static void close() {
+        consumer.close();
+    }
+
+    private static void echo(String body, String id, OutputStream out) throws IOException {
+        out.write(FakeProvider.response(200, id, "\"" + HostileProviderTest.value(body) + "\""));
+    }
+
+    /** RFC 9110 15.2: a client must take a 1xx it does not know as interim, like 100 and 103. */
+    @Test
+    void anUnknownInterimResponseIsSkipped() throws Exception {
+        Set<String> connections = ConcurrentHashMap.newKeySet();
+        try (FakeProvider fake = new FakeProvider((n, id, body, out) -> {
+            connections.add(Thread.currentThread().getName() + "@" + System.identityHashCode(Thread.currentThread()));
+            if (n == 0) {
+                out.write("HTTP/1.1 104 Upload Resumption Supported\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            }
+            echo(body, id, out);
+        })) {
+            OnceService s = consumer.reference(
+                    OnceService.class, "httpjson://127.0.0.1:" + fake.port(), r -> r.setTimeout(5000));
+            assertThat(s.echo("a", 0)).isEqualTo("a");
+            assertThat(s.echo("b", 0)).isEqualTo("b");
+            assertThat(connections).as("the 104 did not cost the connection").hasSize(1);
+        }
+    }
+
+    /**
+     * A one-way call ends for its caller once written, but its connection waits for the provider's 202. If that
+     * never comes (a stalled provider, a half-open connection), the call's timeout gives the connection up as for
+     * a two-way call: later calls get a fresh connection instead of queueing behind it until TCP gives up.
+     */
+    @Test
+    void aOneWayCallWhose202NeverComesLetsItsConnectionGo() throws Exception {
+        CountDownLatch never = new CountDownLatch(1);
+        try (FakeProvider fake = new FakeProvider((n, id, body, out) -> {
+            if (body.contains("stuck")) {
+                try {
+                    never.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return;
+            }
+            echo(body, id, out);
+        })) {
+            OnceService s = consumer.reference(
+                    OnceService.class, "httpjson://127.0.0.1:" + fake.port() + "?httpjson.max-connections=1", r -> {
+                        r.setTimeout(300);
+                        MethodConfig fire = new MethodConfig();
+                        fire.setName("fire");
+                        fire.setReturn(false);
+                        r.setMethods(List.of(fire));
+                    });
+            try {
+                s.fire("stuck");
+                await().atMost(Duration.ofSeconds(10)).until(() -> fake.bodies.size() == 1);
+                // the one connection allowed is held by the one-way call until its timeout lets it go
+                await().atMost(Duration.ofSeconds(10))
+                        .pollInterval(Duration.ofMillis(50))
+                        .ignoreException(RpcException.class)
+                        .until(() -> "after".equals(s.echo("after", 0)));
+                assertThat(fake.bodies.stream().filter(b -> b.contains("stuck")))
+                        .as("the one-way request went out once")
+                        .hasSize(1);
+            } finally {
+                never.countDown();
+            }
+        }
+    }
+
+    /** A result type whose class cannot be initialised on the consumer. */
+    public static class Unloadable {
+        static final Object CONFIG = load();
+        public String x;
+
+        static Object load() {
+            throw new IllegalStateException("cannot load the configuration");
+        }
+    }
+
+    public interface UnloadableService {
+        Unloadable get();
+    }
+
+    /** An Error while the answer is decoded ends the call with it; the caller's timer had already stopped. */
+    @Test
+    void anErrorWhileTheAnswerIsDecodedEndsTheCall() throws Exception {
+        try (FakeProvider fake =
+                new FakeProvider((n, id, body, out) -> out.write(FakeProvider.response(200, id, "{\"x\":\"y\"}")))) {
+            UnloadableService s = consumer.reference(
+                    UnloadableService.class, "httpjson://127.0.0.1:" + fake.port(), r -> r.setTimeout(60_000));
+            CompletableFuture<Unloadable> call = RpcContext.getContext().asyncCall(() -> s.get());
+            Throwable t = catchThrowable(() -> call.get(30, TimeUnit.SECONDS));
+            assertThat(t).isInstanceOf(ExecutionException.class);
+            assertThat(t.getCause())
+                    .isInstanceOf(RpcException.class)
+                    .hasMessageContaining("could not be read")
+                    .hasMessageContaining("ExceptionInInitializerError");
+        }
+    }
+}
