@@ -143,6 +143,7 @@ final class JsonChecker {
         enter();
         Shape.Member[] members = k == Kind.POJO ? s.members() : null;
         Shape values = k == Kind.MAP ? s.element() : Shape.ANY;
+        Shape keys = k == Kind.MAP ? s.key() : null;
         int next = 0;
         int c = skipWhitespace();
         if (c == '}') {
@@ -157,6 +158,9 @@ final class JsonChecker {
             int keyStart = p + 1;
             boolean escaped = JsonStrings.scan(this);
             int keyEnd = p - 1;
+            if (keys != null && keys.kind != Kind.STRING && keys.kind != Kind.ANY) {
+                MapKeys.check(this, keys, keyStart, keyEnd, escaped);
+            }
             c = skipWhitespace();
             if (c != ':') {
                 throw syntax("expected ':' after a field name but found " + StrictJson.describe(c));
@@ -241,7 +245,11 @@ final class JsonChecker {
     private void string(Shape s) {
         int from = p + 1;
         boolean escaped = JsonStrings.scan(this);
-        int to = p - 1;
+        text(s, from, p - 1, escaped);
+    }
+
+    /** Checks the content {@code b[from, to)} of a string already scanned as a value of {@code s}. */
+    void text(Shape s, int from, int to, boolean escaped) {
         switch (s.kind) {
             case STRING:
             case ANY:

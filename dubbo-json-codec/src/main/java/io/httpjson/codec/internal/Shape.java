@@ -15,8 +15,11 @@ import java.util.Collection;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What JSON a declared Java type accepts, as {@link StrictJson} checks it: the kind of value, the range of an
@@ -40,7 +43,9 @@ final class Shape {
         BYTES,
         LIST,
         MAP,
-        POJO
+        POJO,
+        /** An interface or abstract class (but Collection, Map, Number), or Optional: null only. */
+        NONE
     }
 
     static final Shape ANY = new Shape(Kind.ANY, "Object", Object.class);
@@ -62,6 +67,10 @@ final class Shape {
     Shape element;
 
     private Type elementType;
+    /** MAP: the key, as its text must read ({@link MapKeys}). */
+    private Shape key;
+
+    private Type keyType;
     /** POJO: fields by name, UTF-8 (built on first use, so that recursive types work). */
     private volatile Member[] members;
 
@@ -120,6 +129,15 @@ final class Shape {
         return e;
     }
 
+    Shape key() {
+        Shape k = key;
+        if (k == null) {
+            k = of(keyType);
+            key = k;
+        }
+        return k;
+    }
+
     Member[] members() {
         Member[] m = members;
         if (m == null) {
@@ -159,11 +177,22 @@ final class Shape {
         if (c.isEnum()) return enumeration(name, c);
         if (c.isArray()) return container(Kind.LIST, name, c, c.getComponentType());
         if (Collection.class.isAssignableFrom(c)) return container(Kind.LIST, name, c, typeArgument(type, 0, 1));
-        if (Map.class.isAssignableFrom(c)) return container(Kind.MAP, name, c, typeArgument(type, 1, 2));
+        if (Map.class.isAssignableFrom(c)) {
+            Shape s = container(Kind.MAP, name, c, typeArgument(type, 1, 2));
+            s.keyType = typeArgument(type, 0, 2);
+            return s;
+        }
         if (isPojo(c)) {
             Shape s = new Shape(Kind.POJO, name, c);
             s.pojoType = type;
             return s;
+        }
+        if (c == Number.class) return new Shape(Kind.DECIMAL, name, c);
+        if (c == AtomicInteger.class) return integer(name, c, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        if (c == AtomicLong.class) return integer(name, c, Long.MIN_VALUE, Long.MAX_VALUE);
+        if (c.isInterface() || Modifier.isAbstract(c.getModifiers()) || c == Optional.class) {
+            // the engines would invent a class for it (a proxy, a default) or refuse it, each its own way
+            return new Shape(Kind.NONE, name, c);
         }
         return new Shape(Kind.ANY, name, c);
     }

@@ -126,7 +126,7 @@ public final class StrictJson {
             case BIG_INTEGER:
                 return "an integer (BigInteger)";
             case DECIMAL:
-                return "a number (BigDecimal)";
+                return "a number (" + s.name + ")";
             case FLOATING:
                 return "a number (" + s.name + ")";
             case ENUM:
@@ -143,6 +143,11 @@ public final class StrictJson {
                 return "an object (" + s.name + ")";
             case POJO:
                 return "an object (" + s.name + ")";
+            case NONE:
+                return "null (" + s.name
+                        + (s.raw == java.util.Optional.class
+                                ? " is not read from JSON: declare the value's own type, which may be null)"
+                                : " is an interface or abstract class: JSON is read into concrete classes only)");
             default:
                 return "a JSON value";
         }

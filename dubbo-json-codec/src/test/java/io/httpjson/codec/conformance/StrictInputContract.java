@@ -177,6 +177,53 @@ public abstract class StrictInputContract {
         l.add(ok("1700000000000", Date.class, new Date(1_700_000_000_000L)));
         l.add(bad("1.5", Date.class, "not an integer"));
         l.add(bad("\"31/01/2024\"", Date.class, "ISO-8601 instant"));
+        // map keys: a key's text is what a value of the key type would be in JSON
+        Type longKeys = parameterized(Map.class, Long.class, String.class);
+        Type colorKeys = parameterized(Map.class, Color.class, String.class);
+        l.add(ok("{\"12\":\"a\",\"-3\":\"b\"}", longKeys, Map.of(12L, "a", -3L, "b")));
+        l.add(bad(
+                "{\"007\":\"a\"}", longKeys, "expected map keys that are an integer (Long) but found the key \"007\""));
+        l.add(bad("{\"+12\":\"a\"}", longKeys, "the key \"+12\""));
+        l.add(bad("{\" 12\":\"a\"}", longKeys, "the key \" 12\""));
+        l.add(bad("{\"1e2\":\"a\"}", longKeys, "the key \"1e2\""));
+        l.add(bad("{\"1.0\":\"a\"}", parameterized(Map.class, Integer.class, String.class), "the key \"1.0\""));
+        l.add(bad("{\"null\":\"a\"}", longKeys, "the key \"null\""));
+        l.add(ok("{\"GREEN\":\"g\"}", colorKeys, Map.of(Color.GREEN, "g")));
+        l.add(bad(
+                "{\"NOPE\":\"a\"}",
+                colorKeys,
+                "expected one of the constants [RED, GREEN] (Color) but found \"NOPE\""));
+        l.add(bad("{\"red\":\"a\"}", colorKeys, "[RED, GREEN]"));
+        l.add(ok("{\"true\":\"t\"}", parameterized(Map.class, Boolean.class, String.class), Map.of(true, "t")));
+        l.add(bad("{\"yes\":\"a\"}", parameterized(Map.class, Boolean.class, String.class), "the key \"yes\""));
+        l.add(ok(
+                "{\"2024-01-31\":1}",
+                parameterized(Map.class, LocalDate.class, Integer.class),
+                Map.of(LocalDate.of(2024, 1, 31), 1)));
+        l.add(bad(
+                "{\"31/01/2024\":1}", parameterized(Map.class, LocalDate.class, Integer.class), "ISO-8601 LocalDate"));
+        l.add(bad(
+                "{\"{}\":1}",
+                parameterized(Map.class, Foo.class, Integer.class),
+                "map keys of type Foo are not read from JSON"));
+        // interfaces, abstract classes and Optional: null only (the engines would each invent a class or refuse)
+        l.add(bad("{\"name\":\"x\"}", Comparable.class, "expected null (Comparable is an interface or abstract class"));
+        l.add(bad("\"x\"", CharSequence.class, "expected null (CharSequence is an interface"));
+        l.add(bad("12", java.io.Serializable.class, "expected null (Serializable"));
+        l.add(ok("null", CharSequence.class, null));
+        l.add(bad("1.5", parameterized(java.util.Optional.class, Long.class), "Optional<Long> is not read from JSON"));
+        // Number and the atomic integers: numbers by the rules of their kind
+        l.add(bad("\"12\"", Number.class, "expected a number (Number) but found the string \"12\""));
+        l.add(bad("{\"a\":1}", Number.class, "expected a number (Number) but found an object"));
+        l.add(bad("1.5", java.util.concurrent.atomic.AtomicLong.class, "not an integer"));
+        l.add(bad("\"12\"", java.util.concurrent.atomic.AtomicInteger.class, "the string"));
+        // "@type" is an ordinary key in a value read as Object or a map, and refused in a POJO
+        l.add(ok(
+                "{\"@type\":\"java.net.URL\",\"val\":\"x\"}",
+                Object.class,
+                Map.of("@type", "java.net.URL", "val", "x")));
+        l.add(ok("{\"@type\":\"java.net.URL\"}", map, Map.of("@type", "java.net.URL")));
+        l.add(bad("{\"@type\":\"java.net.URL\",\"name\":\"x\"}", Foo.class, "\"@type\""));
         // "$ref" is data
         l.add(ok("{\"$ref\":\"..\"}", map, Map.of("$ref", "..")));
         l.add(ok("{\"a\":{\"$ref\":\"$\"}}", Object.class, Map.of("a", Map.of("$ref", "$"))));

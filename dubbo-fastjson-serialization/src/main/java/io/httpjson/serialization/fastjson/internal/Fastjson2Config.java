@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -63,8 +64,13 @@ public final class Fastjson2Config {
                 JSONReader.Feature.DisableReferenceDetect);
         rc.setObjectSupplier(LinkedHashMap::new);
         rc.setArraySupplier(ArrayList::new);
-        // autoType is never enabled; any "@type" that fastjson2 would look up is refused before a class is named.
+        // autoType is never enabled. In a value read as Object or a map, "@type" is an ordinary key, as in the
+        // Gson engine (no class is looked up: fastjson2 keeps it as data when this returns null); anywhere else
+        // it is refused before a class is named.
         rc.config((JSONReader.AutoTypeBeforeHandler) (typeName, expectClass, features) -> {
+            if (expectClass == null || expectClass == Object.class || Map.class.isAssignableFrom(expectClass)) {
+                return null;
+            }
             throw new JsonCodecException("\"@type\": \"" + JsonTypes.abbreviate(String.valueOf(typeName))
                     + "\" is not accepted: httpjson never selects classes from JSON input (expected "
                     + (expectClass == null ? "a value" : JsonTypes.typeName(expectClass)) + ")");

@@ -1,0 +1,61 @@
+package io.httpjson.codec.internal;
+
+import java.nio.charset.StandardCharsets;
+
+import io.httpjson.codec.internal.JsonChecker.Failure;
+
+/**
+ * The keys of a map whose key type is not String: a JSON key is always a string, and its text must be what a
+ * value of the key type would be in JSON, by the same rules ({@code "12"} for a Long, not {@code "012"},
+ * {@code "+12"} or {@code " 12"}; an enum constant's exact name; an ISO-8601 date), so that both engines read the
+ * same keys the same way. Key types that JSON text cannot name (objects, lists) are refused. Not API.
+ */
+final class MapKeys {
+
+    private MapKeys() {}
+
+    /** Checks the key {@code j.b[from, to)} (the content of a scanned string) against {@code key}. */
+    static void check(JsonChecker j, Shape key, int from, int to, boolean escaped) {
+        switch (key.kind) {
+            case CHAR:
+            case ENUM:
+            case TIME:
+            case DATE:
+                j.text(key, from, to, escaped);
+                return;
+            case INTEGER:
+            case BIG_INTEGER:
+            case DECIMAL:
+            case FLOATING:
+            case BOOLEAN:
+                literal(j, key, from, to, escaped);
+                return;
+            default:
+                throw new Failure("map keys of type " + key.name + " are not read from JSON (expected a map whose"
+                        + " keys are strings, numbers, booleans, enum constants or dates)");
+        }
+    }
+
+    /** The key's text read as the JSON number or boolean of the key type, and nothing around it. */
+    private static void literal(JsonChecker j, Shape key, int from, int to, boolean escaped) {
+        String text = j.decode(from, to, escaped);
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        boolean bare = bytes.length > 0 && !blank(bytes[0]) && !blank(bytes[bytes.length - 1]) && bytes[0] != 'n';
+        try {
+            if (bare) {
+                JsonChecker k = new JsonChecker(bytes, 0, bytes.length);
+                k.value(key);
+                k.expectEnd();
+                return;
+            }
+        } catch (Failure f) {
+            // reported below, as a key
+        }
+        throw new Failure("expected map keys that are " + StrictJson.expected(key) + " but found the key "
+                + StrictJson.quote(text));
+    }
+
+    private static boolean blank(byte c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+}
