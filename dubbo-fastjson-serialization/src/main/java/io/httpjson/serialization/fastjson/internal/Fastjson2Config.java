@@ -51,10 +51,11 @@ public final class Fastjson2Config {
                 };
             }
         });
+        ObjectReaderProvider readers = new OnceReaders();
+        NoAnnotations.install(readers, writers);
         WRITE_CONTEXT = new JSONWriter.Context(
                 writers, JSONWriter.Feature.FieldBased, JSONWriter.Feature.WriteByteArrayAsBase64);
 
-        ObjectReaderProvider readers = new OnceReaders();
         JSONReader.Context rc = new JSONReader.Context(
                 readers,
                 JSONReader.Feature.FieldBased,
