@@ -44,7 +44,7 @@ final class Shape {
         LIST,
         MAP,
         POJO,
-        /** An interface or abstract class (but Collection, Map, Number), or Optional: null only. */
+        /** An interface or abstract class (but Collection, Map, Number), Optional, java.sql dates: null only. */
         NONE
     }
 
@@ -190,7 +190,10 @@ final class Shape {
         if (c == Number.class) return new Shape(Kind.DECIMAL, name, c);
         if (c == AtomicInteger.class) return integer(name, c, Integer.MIN_VALUE, Integer.MAX_VALUE);
         if (c == AtomicLong.class) return integer(name, c, Long.MIN_VALUE, Long.MAX_VALUE);
-        if (c.isInterface() || Modifier.isAbstract(c.getModifiers()) || c == Optional.class) {
+        if (c.isInterface()
+                || Modifier.isAbstract(c.getModifiers())
+                || c == Optional.class
+                || Date.class.isAssignableFrom(c)) {
             // the engines would invent a class for it (a proxy, a default) or refuse it, each its own way
             return new Shape(Kind.NONE, name, c);
         }

@@ -144,10 +144,15 @@ public final class StrictJson {
             case POJO:
                 return "an object (" + s.name + ")";
             case NONE:
+                if (s.raw == java.util.Optional.class) {
+                    return "null (" + s.name
+                            + " is not read from JSON: declare the value's own type, which may be null)";
+                }
+                if (java.util.Date.class.isAssignableFrom(s.raw)) {
+                    return "null (" + s.name + " is not read from JSON: declare java.util.Date or a java.time type)";
+                }
                 return "null (" + s.name
-                        + (s.raw == java.util.Optional.class
-                                ? " is not read from JSON: declare the value's own type, which may be null)"
-                                : " is an interface or abstract class: JSON is read into concrete classes only)");
+                        + " is an interface or abstract class: JSON is read into concrete classes only)";
             default:
                 return "a JSON value";
         }

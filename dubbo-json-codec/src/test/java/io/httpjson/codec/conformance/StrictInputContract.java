@@ -212,6 +212,8 @@ public abstract class StrictInputContract {
         l.add(bad("12", java.io.Serializable.class, "expected null (Serializable"));
         l.add(ok("null", CharSequence.class, null));
         l.add(bad("1.5", parameterized(java.util.Optional.class, Long.class), "Optional<Long> is not read from JSON"));
+        l.add(bad("1.5", java.sql.Timestamp.class, "Timestamp is not read from JSON: declare java.util.Date"));
+        l.add(bad("\"2024-01-31T10:15:30Z\"", java.sql.Date.class, "declare java.util.Date or a java.time type"));
         // Number and the atomic integers: numbers by the rules of their kind
         l.add(bad("\"12\"", Number.class, "expected a number (Number) but found the string \"12\""));
         l.add(bad("{\"a\":1}", Number.class, "expected a number (Number) but found an object"));
