@@ -126,16 +126,14 @@ final class ConnectionPool {
     }
 
     private void connect(Call call) {
-        ChannelFuture f = dialer.connect();
-        Channel ch = f.channel();
-        ch.closeFuture().addListener(x -> onClosed(ch));
-        f.addListener(x -> {
+        ChannelFuture f = dialer.connect(x -> {
             if (!x.isSuccess()) {
                 call.fail(new RemotingException(
                         null, remote, "httpjson: cannot connect to " + remote + ": " + x.cause(), x.cause()));
                 return;
             }
-            // before anything can be read: the connect listener runs ahead of channelActive
+            Channel ch = x.channel();
+            // before anything can be read or the channel closes: the connect listener runs ahead of channelActive
             Connection c = new Connection(this, ch);
             ch.pipeline().get(ClientHandler.class).bind(c);
             synchronized (this) {
@@ -144,6 +142,8 @@ final class ConnectionPool {
             }
             c.send(call);
         });
+        Channel ch = f.channel();
+        ch.closeFuture().addListener(x -> onClosed(ch));
     }
 
     /**
@@ -232,7 +232,7 @@ final class ConnectionPool {
      */
     void resend(Call call) {
         if (++call.resends > MAX_RESENDS) {
-            call.fail(closedBeforeResponse(null, null));
+            call.fail(dialer.neverLeft(call.resends));
             return;
         }
         call.connection = null;

@@ -7,8 +7,10 @@ import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpResponseDecoder;
@@ -42,6 +44,16 @@ final class Dialer {
         return tls != null;
     }
 
+    /** The error for a call sent back to the pool too often: its connections kept closing before its turn. */
+    RemotingException neverLeft(int times) {
+        return new RemotingException(
+                null,
+                remote,
+                "httpjson: connections to " + remote + " closed " + times + " times before the request could run on"
+                        + " them (closed before its turn, or behind an announced close), so it did not reach the"
+                        + " provider; Dubbo's 'retries' decides whether to try again");
+    }
+
     /** The error for a call whose connection closed after its request was written: the cluster may retry it. */
     RemotingException closedBeforeResponse(Channel ch, Throwable cause) {
         InetSocketAddress local = ch != null && ch.localAddress() instanceof InetSocketAddress
@@ -60,9 +72,24 @@ final class Dialer {
                 cause);
     }
 
-    /** Starts a connect; the channel's pipeline ends in an unbound {@link ClientHandler}. */
-    ChannelFuture connect() {
-        return bootstrap().connect(remote);
+    /**
+     * Starts a connect; the channel's pipeline ends in an unbound {@link ClientHandler}. {@code connected} is
+     * listening before the connect starts, so it runs on the IO thread as the connect completes, ahead of anything
+     * the channel reads or of its close (added to a connect already done, a listener would run later, as a task).
+     */
+    ChannelFuture connect(ChannelFutureListener connected) {
+        ChannelFuture registered = bootstrap().register();
+        Channel ch = registered.channel();
+        ChannelPromise promise = ch.newPromise();
+        promise.addListener(connected);
+        registered.addListener(r -> {
+            if (r.isSuccess()) {
+                ch.connect(remote, promise);
+            } else {
+                promise.setFailure(r.cause());
+            }
+        });
+        return promise;
     }
 
     private synchronized Bootstrap bootstrap() {
