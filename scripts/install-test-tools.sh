@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the optional tools some tests use, from Debian's packages: nginx (NginxTest), jq (the curl runner of
-# the conformance kit), headless Chromium and its WebDriver (CatalogPageTest). Safe to run again: it installs only what is missing. Without a tool, the tests that
+# the conformance kit), headless Chromium and its WebDriver (CatalogPageTest), wrk (WrkScriptIT, and the report's
+# wrk rounds). Safe to run again: it installs only what is missing. Without a tool, the tests that
 # need it are skipped and say how to get it.
 set -euo pipefail
 
@@ -10,6 +11,7 @@ tools=(
     "jq:jq"
     "chromium:chromium"
     "chromedriver:chromium-driver"
+    "wrk:wrk"
 )
 
 missing=()
