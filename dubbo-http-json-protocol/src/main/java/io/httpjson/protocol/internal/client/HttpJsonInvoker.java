@@ -141,19 +141,15 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
     }
 
     private void onTimeout(Call call) {
-        if (call.fail(new TimeoutException(
-                        false,
-                        call.local(),
-                        client.pool.remote(),
-                        "httpjson: no response from "
-                                + client.pool.remote() + " to " + getInterface().getName() + "." + call.method.name()
-                                + " within "
-                                + call.timeoutMillis + " ms"
-                                + (call.connection == null
-                                        ? " (no connection was free: all " + client.pool.connectionLimit()
-                                                + " busy; see httpjson.max-connections)"
-                                        : "")))
-                || call.oneway) {
+        String message = "httpjson: no response from " + client.pool.remote() + " to "
+                + getInterface().getName()
+                + "." + call.method.name() + " within " + call.timeoutMillis + " ms"
+                + (call.connection == null
+                        ? " (no connection was free: all " + client.pool.connectionLimit()
+                                + " busy; see httpjson.max-connections)"
+                        : "");
+        // a one-way call ended for its caller once written: its timer only watches for the provider's 202
+        if (call.fail(new TimeoutException(false, call.local(), client.pool.remote(), message)) || call.oneway) {
             client.pool.abandon(call);
         }
     }
