@@ -109,6 +109,49 @@ class ConsumerEdgesTest {
         }
     }
 
+    /**
+     * A one-way request pipelined behind an answer that announces the close provably does not run there (RFC 9112,
+     * 9.6), so it goes out again on another connection, as a two-way call's would; its caller was told it went out.
+     */
+    @Test
+    void aOneWayCallBehindAnAnnouncedCloseIsSentAgain() throws Exception {
+        CountDownLatch queued = new CountDownLatch(1);
+        try (FakeProvider fake = new FakeProvider((n, id, body, out) -> {
+            if (n == 0) {
+                try {
+                    queued.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                out.write(FakeProvider.response(200, id, "\"first\"", "Connection: close"));
+                out.flush();
+                throw new IOException("closed as announced, the one-way request behind it unread");
+            }
+            out.write(FakeProvider.response(
+                    body.contains("behind") ? 202 : 200, id, "\"" + HostileProviderTest.value(body) + "\""));
+        })) {
+            OnceService s = consumer.reference(
+                    OnceService.class, "httpjson://127.0.0.1:" + fake.port() + "?httpjson.max-connections=1", r -> {
+                        r.setTimeout(5000);
+                        MethodConfig fire = new MethodConfig();
+                        fire.setName("fire");
+                        fire.setReturn(false);
+                        r.setMethods(List.of(fire));
+                    });
+            CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> s.echo("first", 0));
+            await().atMost(Duration.ofSeconds(10)).until(() -> fake.bodies.size() == 1);
+            s.fire("behind"); // returns once its request is written, behind "first"
+            queued.countDown();
+            assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("first");
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> fake.bodies.stream().anyMatch(b -> b.contains("behind")));
+            assertThat(fake.bodies.stream().filter(b -> b.contains("behind")))
+                    .as("read once, on the second connection")
+                    .hasSize(1);
+            assertThat(s.echo("after", 0)).isEqualTo("after");
+        }
+    }
+
     /** A result type whose class cannot be initialised on the consumer. */
     public static class Unloadable {
         static final Object CONFIG = load();

@@ -42,6 +42,9 @@ final class Call {
     private final AtomicReference<ByteBuf> request;
 
     private final AtomicBoolean done = new AtomicBoolean();
+    /** One-way: its caller was told the request went out. */
+    private final AtomicBoolean told = new AtomicBoolean();
+
     volatile Timeout timeout;
     /** The connection the pool gave the call (null while it waits for one). */
     volatile Connection connection;
@@ -139,25 +142,25 @@ final class Call {
      * where the caller waits (the caller's own thread for a synchronous call). Returns false if it had ended.
      */
     boolean finish(Runnable completion) {
-        return finish(completion, true);
-    }
-
-    private boolean finish(Runnable completion, boolean cancelTimer) {
         if (!done.compareAndSet(false, true)) {
             return false;
         }
         Timeout t = timeout;
-        if (t != null && cancelTimer) {
+        if (t != null) {
             t.cancel();
         }
         freeRequest();
+        complete(completion);
+        return true;
+    }
+
+    private void complete(Runnable completion) {
         try {
             executor.execute(completion);
         } catch (RejectedExecutionException e) {
             // the caller stopped waiting (its own timeout); completing the future still matters for async callers
             completion.run();
         }
-        return true;
     }
 
     boolean fail(Throwable error) {
@@ -165,18 +168,13 @@ final class Call {
     }
 
     /**
-     * A one-way call ends for its caller when its request is written; its timer runs on until the provider's 202
-     * comes ({@link #answered}), so that a connection on which the 202 never comes is given up like any other.
+     * A one-way call's caller is told once, when its request is first written. The call itself goes on until the
+     * provider's 202, its timeout or its connection's close, like any other: a connection on which the 202 never
+     * comes is given up, and a request behind an announced close is sent again.
      */
     void completeOneway() {
-        finish(() -> future.complete(new AppResponse(invocation)), false);
-    }
-
-    /** The provider answered: a one-way call's timer has nothing more to watch. */
-    void answered() {
-        Timeout t = timeout;
-        if (oneway && t != null) {
-            t.cancel();
+        if (told.compareAndSet(false, true)) {
+            complete(() -> future.complete(new AppResponse(invocation)));
         }
     }
 

@@ -201,7 +201,6 @@ final class Connection {
             if (call == null) {
                 return;
             }
-            call.answered();
             call.releaseWritten();
             late = call.abandonedOn == this;
             if (late) {
@@ -224,7 +223,8 @@ final class Connection {
         // back to the pool first, so that a caller whose next call follows at once finds the connection idle
         pool.released(this);
         if (!late) {
-            call.finish(() -> Responses.read(call, data, pool.maxBody()));
+            // a one-way call's caller was told when its request went out: the answer (202) only ends the call
+            call.finish(call.oneway ? () -> {} : () -> Responses.read(call, data, pool.maxBody()));
         }
     }
 

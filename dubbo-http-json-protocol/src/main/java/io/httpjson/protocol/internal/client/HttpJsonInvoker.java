@@ -148,8 +148,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                         ? " (no connection was free: all " + client.pool.connectionLimit()
                                 + " busy; see httpjson.max-connections)"
                         : "");
-        // a one-way call ended for its caller once written: its timer only watches for the provider's 202
-        if (call.fail(new TimeoutException(false, call.local(), client.pool.remote(), message)) || call.oneway) {
+        if (call.fail(new TimeoutException(false, call.local(), client.pool.remote(), message))) {
             client.pool.abandon(call);
         }
     }
