@@ -533,6 +533,16 @@ class BadInputTest {
         l.add(post(
                 "bad timeout header", "hello", "[\"a\"]", 400, "BAD_REQUEST", "Dubbo-Timeout", "Dubbo-Timeout: soon"));
         l.add(post(
+                "negative timeout header",
+                "hello",
+                "[\"a\"]",
+                400,
+                "BAD_REQUEST",
+                "Dubbo-Timeout",
+                "Dubbo-Timeout: -5"));
+        l.add(post(
+                "signed timeout header", "hello", "[\"a\"]", 400, "BAD_REQUEST", "Dubbo-Timeout", "Dubbo-Timeout: +5"));
+        l.add(post(
                 "text/plain",
                 "hello",
                 "[\"a\"]",

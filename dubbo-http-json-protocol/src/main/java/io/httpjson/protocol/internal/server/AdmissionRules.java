@@ -175,11 +175,15 @@ final class AdmissionRules {
      * @throws IllegalArgumentException for anything but a whole number
      */
     static long timeoutMillis(String name, String header) {
-        try {
-            return Math.min(Long.parseLong(header.trim()), MAX_TIMEOUT_MILLIS);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": " + header + " (expected: milliseconds as a whole number)", e);
+        String v = header.trim();
+        if (!v.isEmpty() && Character.isDigit(v.charAt(0))) {
+            try {
+                return Math.min(Long.parseLong(v), MAX_TIMEOUT_MILLIS);
+            } catch (NumberFormatException e) {
+                // not digits only, or beyond a long: as below
+            }
         }
+        throw new IllegalArgumentException(name + ": " + header + " (expected: milliseconds as a whole number)");
     }
 
     /**
