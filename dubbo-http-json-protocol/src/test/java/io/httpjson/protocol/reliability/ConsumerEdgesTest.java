@@ -2,8 +2,13 @@ package io.httpjson.protocol.reliability;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -13,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.dubbo.config.MethodConfig;
+import org.apache.dubbo.remoting.TimeoutException;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterAll;
@@ -22,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The consumer where a provider's answer is unusual but not hostile: an interim response it does not know, a
@@ -149,6 +156,43 @@ class ConsumerEdgesTest {
                     .as("read once, on the second connection")
                     .hasSize(1);
             assertThat(s.echo("after", 0)).isEqualTo("after");
+        }
+    }
+
+    /** A call that times out while its connection is still being opened says so, not that the pool was full. */
+    @Test
+    void aTimeoutWhileTheConnectionOpensSaysSo() throws Exception {
+        List<Socket> queued = new ArrayList<>();
+        try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            // never accepted: once its accept queue is full, the kernel drops further SYNs and a connect hangs
+            boolean hangs = false;
+            for (int i = 0; i < 16 && !hangs; i++) {
+                Socket s = new Socket();
+                queued.add(s);
+                try {
+                    s.connect(full.getLocalSocketAddress(), 200);
+                } catch (SocketTimeoutException e) {
+                    hangs = true;
+                }
+            }
+            assumeTrue(hangs, "this kernel completed every connect to a full accept queue");
+            OnceService s = consumer.reference(
+                    OnceService.class,
+                    "httpjson://127.0.0.1:" + full.getLocalPort() + "?connect.timeout=5000",
+                    r -> r.setTimeout(300));
+            // asynchronously, so that the timeout is the client's own (a sync caller's wait may end first)
+            CompletableFuture<String> call = RpcContext.getContext().asyncCall(() -> s.echo("x", 0));
+            Throwable t = catchThrowable(() -> call.get(10, TimeUnit.SECONDS));
+            assertThat(t).isInstanceOf(ExecutionException.class);
+            assertThat(t.getCause())
+                    .isInstanceOf(TimeoutException.class)
+                    .hasMessageContaining("within 300 ms")
+                    .hasMessageContaining("its connection was still being opened")
+                    .hasMessageNotContaining("no connection was free");
+        } finally {
+            for (Socket q : queued) {
+                q.close();
+            }
         }
     }
 

@@ -48,6 +48,8 @@ final class Call {
     volatile Timeout timeout;
     /** The connection the pool gave the call (null while it waits for one). */
     volatile Connection connection;
+    /** A connection is being opened for the call (it has none yet). */
+    volatile boolean dialing;
     /** The connection on which this call was written and then given up (guarded by that connection). */
     Connection abandonedOn;
     /** The provider time the pool expects this call to hold its connection (guarded by its connection). */

@@ -119,6 +119,7 @@ final class ConnectionPool {
     }
 
     private void give(Connection c, Call call, long pace) {
+        call.dialing = false;
         if (c.load() > 0) {
             pipelined++;
         }
@@ -126,6 +127,7 @@ final class ConnectionPool {
     }
 
     private void connect(Call call) {
+        call.dialing = true;
         ChannelFuture f = dialer.connect(x -> {
             if (!x.isSuccess()) {
                 call.fail(new RemotingException(

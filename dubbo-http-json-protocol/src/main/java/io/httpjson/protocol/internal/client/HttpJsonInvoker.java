@@ -144,10 +144,13 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         String message = "httpjson: no response from " + client.pool.remote() + " to "
                 + getInterface().getName()
                 + "." + call.method.name() + " within " + call.timeoutMillis + " ms"
-                + (call.connection == null
-                        ? " (no connection was free: all " + client.pool.connectionLimit()
-                                + " busy; see httpjson.max-connections)"
-                        : "");
+                + (call.connection != null
+                        ? ""
+                        : call.dialing
+                                ? " (its connection was still being opened: is the provider reachable? see"
+                                        + " connect.timeout)"
+                                : " (no connection was free: all " + client.pool.connectionLimit()
+                                        + " busy; see httpjson.max-connections)");
         if (call.fail(new TimeoutException(false, call.local(), client.pool.remote(), message))) {
             client.pool.abandon(call);
         }
