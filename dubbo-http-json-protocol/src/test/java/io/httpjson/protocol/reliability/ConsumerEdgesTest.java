@@ -53,6 +53,14 @@ class ConsumerEdgesTest {
         out.write(FakeProvider.response(200, id, "\"" + HostileProviderTest.value(body) + "\""));
     }
 
+    /** {@link OnceService#fire} as a one-way method ({@code return=false}). */
+    private static MethodConfig oneWayFire() {
+        MethodConfig fire = new MethodConfig();
+        fire.setName("fire");
+        fire.setReturn(false);
+        return fire;
+    }
+
     /** RFC 9110 15.2: a client must take a 1xx it does not know as interim, like 100 and 103. */
     @Test
     void anUnknownInterimResponseIsSkipped() throws Exception {
@@ -94,10 +102,7 @@ class ConsumerEdgesTest {
             OnceService s = consumer.reference(
                     OnceService.class, "httpjson://127.0.0.1:" + fake.port() + "?httpjson.max-connections=1", r -> {
                         r.setTimeout(300);
-                        MethodConfig fire = new MethodConfig();
-                        fire.setName("fire");
-                        fire.setReturn(false);
-                        r.setMethods(List.of(fire));
+                        r.setMethods(List.of(oneWayFire()));
                     });
             try {
                 s.fire("stuck");
@@ -140,10 +145,7 @@ class ConsumerEdgesTest {
             OnceService s = consumer.reference(
                     OnceService.class, "httpjson://127.0.0.1:" + fake.port() + "?httpjson.max-connections=1", r -> {
                         r.setTimeout(5000);
-                        MethodConfig fire = new MethodConfig();
-                        fire.setName("fire");
-                        fire.setReturn(false);
-                        r.setMethods(List.of(fire));
+                        r.setMethods(List.of(oneWayFire()));
                     });
             CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> s.echo("first", 0));
             await().atMost(Duration.ofSeconds(10)).until(() -> fake.bodies.size() == 1);

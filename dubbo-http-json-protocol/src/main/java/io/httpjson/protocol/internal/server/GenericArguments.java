@@ -109,9 +109,7 @@ final class GenericArguments {
             Object typed = codec.read(out.toByteArray(), 0, out.size(), type);
             refuseClassKeys(typed, what);
             return typed;
-        } catch (JsonCodecException e) {
-            throw new CallError(ErrorCode.BAD_REQUEST, what + " (" + type.getTypeName() + "): " + e.getMessage());
-        } catch (IOException e) {
+        } catch (JsonCodecException | IOException e) {
             throw new CallError(ErrorCode.BAD_REQUEST, what + " (" + type.getTypeName() + "): " + e.getMessage());
         }
     }
