@@ -45,6 +45,10 @@ final class Admission {
                             + " (a Dubbo consumer needs dubbo.ssl client settings to speak TLS)",
                     true);
         }
+        CallError badFraming = AdmissionRules.framing(request);
+        if (badFraming != null) {
+            throw badFraming;
+        }
         String method = request.getMethod();
         if (("GET".equals(method) || "HEAD".equals(method))
                 && features.healthPath().equals(request.getHttpURI().getPath())) {

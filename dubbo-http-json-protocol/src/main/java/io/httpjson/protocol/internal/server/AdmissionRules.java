@@ -40,11 +40,13 @@ final class AdmissionRules {
         this.bodyGraceNanos = config.headerTimeoutMillis() * 1_000_000L;
     }
 
-    /** The checks that need nothing but the request line and headers: framing, Host, Origin. */
-    CallError request(Request request) {
-        HttpFields headers = request.getHeaders();
+    /**
+     * The framing rule, before anything else answers (the health path included): a request whose body cannot be
+     * delimited safely must not be answered as if the connection could carry another.
+     */
+    static CallError framing(Request request) {
         if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
-                && headers.contains(HttpHeader.TRANSFER_ENCODING)) {
+                && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
             return new CallError(
                     ErrorCode.BAD_REQUEST,
                     "Transfer-Encoding on an HTTP/1.0 request: its framing"
@@ -52,6 +54,12 @@ final class AdmissionRules {
                             + " with Content-Length",
                     true);
         }
+        return null;
+    }
+
+    /** The checks that need nothing but the request line and headers, after {@link #framing}: Host, Origin. */
+    CallError request(Request request) {
+        HttpFields headers = request.getHeaders();
         String host = headers.get(HttpHeader.HOST);
         if (!hosts.isEmpty() && (host == null || !hostAllowed(host.trim().toLowerCase(Locale.ROOT)))) {
             return new CallError(

@@ -1,12 +1,14 @@
 package io.httpjson.protocol.internal.server;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 
 import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 
@@ -71,7 +73,15 @@ final class BodyReader {
                 Throwable failure = chunk.getFailure();
                 chunk.release();
                 failed.accept(
-                        new CallError(ErrorCode.BAD_REQUEST, "could not read the request body: " + failure, true));
+                        failure instanceof TimeoutException
+                                ? new CallError(
+                                        ErrorCode.REQUEST_TIMEOUT,
+                                        "the request body stopped coming after " + size + " bytes: nothing came"
+                                                + " for the idle timeout (" + HttpJsonConfig.SERVER_IDLE_TIMEOUT
+                                                + "); send the body as soon as the headers",
+                                        true)
+                                : new CallError(
+                                        ErrorCode.BAD_REQUEST, "could not read the request body: " + failure, true));
                 return;
             }
             ByteBuffer bb = chunk.getByteBuffer();
@@ -128,12 +138,14 @@ final class BodyReader {
                 request.demand(() -> discard(request, cap, slow, sofar, then, tooMuch));
                 return;
             }
-            boolean end = chunk.isLast() || Content.Chunk.isFailure(chunk);
+            boolean failed = Content.Chunk.isFailure(chunk);
+            boolean end = chunk.isLast() || failed;
             dropped += chunk.remaining();
             chunk.release();
-            // a body that trickles in is not waited for: the answer goes at once, and the connection closes
+            // a body that trickles in, or could not be read to its end, is not waited for: the answer goes at
+            // once, and the connection closes
             if (end || dropped > cap || slow.test(dropped)) {
-                (end && dropped <= cap ? then : tooMuch).run();
+                (end && !failed && dropped <= cap ? then : tooMuch).run();
                 return;
             }
         }

@@ -110,7 +110,8 @@ final class Exchange {
         long maxDiscard = e.code == ErrorCode.PAYLOAD_TOO_LARGE ? payload + DISCARD_LIMIT : DISCARD_LIMIT;
         HttpFields headers = request.getHeaders();
         long length = headers.getLongField(HttpHeader.CONTENT_LENGTH);
-        if (length == 0 || !request.getConnectionMetaData().isPersistent()) {
+        if (length == 0 || e.close || !request.getConnectionMetaData().isPersistent()) {
+            // nothing to read, or the connection closes anyway: a body that cannot be trusted is not read
             fail(e);
         } else if (length > maxDiscard || headers.contains(HttpHeader.EXPECT, "100-continue")) {
             fail(new CallError(e.code, e.getMessage(), true));

@@ -35,8 +35,12 @@ final class JsonErrorHandler implements Request.Handler {
                                 + HttpJsonConfig.MAX_HEADER_BYTES + "; send less in attachments)"
                         : "");
         // Jetty chose the status (505, 426, 414, ...): the error keeps it, with the code closest to it
-        CallError error =
-                new CallError(codeFor(status), status, message, status == 431 || status == 400 || status == 408);
+        // a bad message leaves the connection unusable (Jetty closes it): say so
+        boolean close = status == 431
+                || status == 400
+                || status == 408
+                || !request.getConnectionMetaData().isPersistent();
+        CallError error = new CallError(codeFor(status), status, message, close);
         responder.error(request, response, callback, codec, error, 0);
         return true;
     }
