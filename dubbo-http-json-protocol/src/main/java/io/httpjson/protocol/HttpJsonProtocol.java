@@ -46,6 +46,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
     @Override
     public <T> Exporter<T> export(Invoker<T> invoker) throws RpcException {
         URL url = invoker.getUrl();
+        refuseCallbacks(url, "export");
         String key = serviceKey(url);
         JsonCodec codec;
         HttpJsonConfig config;
@@ -95,6 +96,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
 
     @Override
     protected <T> Invoker<T> protocolBindingRefer(Class<T> type, URL url) throws RpcException {
+        refuseCallbacks(url, "refer");
         JsonCodec codec;
         try {
             codec = Codecs.forUrl(url, frameworkModel);
@@ -115,6 +117,28 @@ public class HttpJsonProtocol extends AbstractProtocol {
         });
         invokers.add(invoker);
         return invoker;
+    }
+
+    /**
+     * Parameter callbacks ({@code method.index.callback=true}, Dubbo's {@code <dubbo:argument callback="true"/>})
+     * need the provider to call the consumer: refused at once rather than failing every call with a JSON error.
+     */
+    private static void refuseCallbacks(URL url, String what) {
+        String service = url.getServiceInterface();
+        if (service != null && service.startsWith("org.apache.dubbo.")) {
+            // Dubbo's own services (MetadataService, if metadata-service-protocol=httpjson) keep their other methods
+            return;
+        }
+        for (Map.Entry<String, String> e : url.getParameters().entrySet()) {
+            if (e.getKey().endsWith(".callback") && "true".equalsIgnoreCase(e.getValue())) {
+                throw new RpcException("httpjson: cannot " + what + " " + url.getServiceKey() + ": its argument "
+                        + e.getKey().substring(0, e.getKey().length() - ".callback".length())
+                        + " is a parameter callback (" + e.getKey() + "=true), and one HTTP/1.1 request and response"
+                        + " cannot carry the provider's calls back to the consumer; set protocol=\"dubbo\" on this"
+                        + " service, the others can stay on httpjson (docs/protocol.md, \"What HTTP/1.1 request and response cannot"
+                        + " carry\")");
+            }
+        }
     }
 
     private static HttpJsonClient newClient(URL url) {
