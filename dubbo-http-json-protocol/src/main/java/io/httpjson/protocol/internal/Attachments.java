@@ -146,15 +146,31 @@ public final class Attachments {
                         Wire.ATTACHMENTS + ": '" + header.substring(start, end).trim()
                                 + "' (expected: key=value pairs separated by ',', percent-encoded)");
             }
-            String key = unescape(header, start, eq).trim();
+            // the whitespace the header may have around a pair is dropped; spaces inside the key or value travel
+            // percent-encoded and are part of it
+            String key = unescape(header, skipSpaces(header, start, eq), trailingSpaces(header, start, eq));
             if (key.isEmpty()) {
                 throw new IllegalArgumentException(Wire.ATTACHMENTS + ": empty key at offset " + start
                         + " (expected: key=value pairs separated by ',', percent-encoded)");
             }
-            out.put(key, unescape(header, eq + 1, end).trim());
+            out.put(key, unescape(header, skipSpaces(header, eq + 1, end), trailingSpaces(header, eq + 1, end)));
             start = end + 1;
         }
         return out;
+    }
+
+    private static int skipSpaces(String s, int from, int to) {
+        while (from < to && (s.charAt(from) == ' ' || s.charAt(from) == '\t')) {
+            from++;
+        }
+        return from;
+    }
+
+    private static int trailingSpaces(String s, int from, int to) {
+        while (to > from && (s.charAt(to - 1) == ' ' || s.charAt(to - 1) == '\t')) {
+            to--;
+        }
+        return to;
     }
 
     private static String unescape(String s, int from, int to) {

@@ -120,7 +120,20 @@ final class ResultWriter {
                     ex.response.getHeaders().put(name, (String) v);
                 }
             }
-            String header = Attachments.encode(att, config.maxAttachmentBytes());
+            String header;
+            try {
+                header = Attachments.encode(att, config.maxAttachmentBytes());
+            } catch (Attachments.AttachmentsTooLargeException tooLarge) {
+                // the call ran: its outcome still goes to the caller, without the attachments (an error here would
+                // not be a business one, and failover would run the call again)
+                LOG.warn(
+                        PROTOCOL_FAILED_RESPONSE,
+                        "",
+                        "",
+                        "httpjson: the response attachments of " + target.route.path + " were not sent: "
+                                + tooLarge.getMessage());
+                header = null;
+            }
             if (header != null) {
                 ex.response.getHeaders().put(Wire.ATTACHMENTS, header);
             }

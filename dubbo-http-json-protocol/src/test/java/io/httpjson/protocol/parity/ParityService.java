@@ -1,0 +1,17 @@
+package io.httpjson.protocol.parity;
+
+/** The service the parity tests call over the dubbo protocol and over httpjson. */
+public interface ParityService {
+
+    /** The class and value of the server attachment {@code key}, as "Class:value". */
+    String attachment(String key);
+
+    /** Sets the response attachment {@code key} to {@code value}, then answers "ok". */
+    String reply(String key, String value);
+
+    /** Counts the call, sets a response attachment of {@code size} characters, then answers "ok". */
+    String bigReply(int size);
+
+    /** Blocks until released. */
+    String hold(String s);
+}

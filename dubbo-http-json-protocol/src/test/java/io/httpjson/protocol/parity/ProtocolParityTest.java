@@ -1,0 +1,56 @@
+package io.httpjson.protocol.parity;
+
+import io.httpjson.protocol.testing.DubboServer;
+import org.apache.dubbo.rpc.RpcContext;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The same calls over Dubbo's own {@code dubbo} protocol and over httpjson, through a real provider and consumer:
+ * what the dubbo protocol does is what a user who switches to {@code protocol="httpjson"} expects.
+ */
+class ProtocolParityTest {
+
+    /** Attachment strings arrive as they were set, spaces and line breaks included, in both directions. */
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "httpjson"})
+    void attachmentStringsArriveExactlyBothWays(String protocol) throws Exception {
+        DubboServer.builder()
+                .protocol(protocol)
+                .service(ParityService.class, new ParityServiceImpl())
+                .build()
+                .run(server -> {
+                    ParityService s = server.reference(ParityService.class);
+                    RpcContext.getClientAttachment().setAttachment("padded", "  two spaces, then a line break\n");
+                    assertThat(s.attachment("padded")).isEqualTo("String:  two spaces, then a line break\n");
+                    RpcContext.getClientAttachment().setAttachment(" key ", "v");
+                    assertThat(s.attachment(" key ")).isEqualTo("String:v");
+
+                    assertThat(s.reply("reply", " padded\t")).isEqualTo("ok");
+                    assertThat(RpcContext.getServerContext().getAttachment("reply"))
+                            .isEqualTo(" padded\t");
+                });
+    }
+
+    /**
+     * A response attachment larger than the header limit must not turn a call that ran into a failure: the
+     * failure is not a business one, so failover would run the call again on the next provider (here: again on
+     * the same one, retries=2). The dubbo protocol delivers the result (and the attachment).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "httpjson"})
+    void anOversizedResponseAttachmentDoesNotFailACallThatRan(String protocol) throws Exception {
+        ParityServiceImpl impl = new ParityServiceImpl();
+        DubboServer.builder()
+                .protocol(protocol)
+                .service(ParityService.class, impl)
+                .build()
+                .run(server -> {
+                    ParityService s = server.reference(ParityService.class, r -> r.setRetries(2));
+                    assertThat(s.bigReply(10_000)).isEqualTo("ok");
+                    assertThat(impl.bigReplies).hasValue(1);
+                });
+    }
+}
