@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal.client;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -70,6 +71,27 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         // the executor async calls complete on, made now as Dubbo's own clients do (not lazily with a warning)
         ExecutorRepository.getInstance(url.getOrDefaultApplicationModel())
                 .createExecutorIfAbsent(ExecutorUtil.setThreadName(url, "DubboClientHandler"));
+    }
+
+    /**
+     * Dubbo's wait for a synchronous call wraps the RpcException a call failed with (a provider's refusal, with
+     * the code {@code ErrorCode} maps it to) in one of code UNKNOWN_EXCEPTION: the caller gets the refusal's code,
+     * as an asynchronous caller does. A business code is never taken from the wire here (it would stop failover).
+     */
+    @Override
+    public Result invoke(Invocation inv) throws RpcException {
+        try {
+            return super.invoke(inv);
+        } catch (RpcException e) {
+            Throwable cause =
+                    e.getCause() instanceof ExecutionException ? e.getCause().getCause() : null;
+            if (e.getCode() == RpcException.UNKNOWN_EXCEPTION
+                    && cause instanceof RpcException
+                    && !((RpcException) cause).isBiz()) {
+                e.setCode(((RpcException) cause).getCode());
+            }
+            throw e;
+        }
     }
 
     @Override
