@@ -23,7 +23,6 @@ from demo_client.models.echo_service_format_request import EchoServiceFormatRequ
 from demo_client.models.echo_service_next_id_request import EchoServiceNextIdRequest  # noqa: E402
 from demo_client.models.echo_service_plus_days_request import EchoServicePlusDaysRequest  # noqa: E402
 from demo_client.models.echo_service_repeat_request import EchoServiceRepeatRequest  # noqa: E402
-from demo_client.models.echo_service_reverse_request import EchoServiceReverseRequest  # noqa: E402
 from demo_client.models.echo_service_slow_request import EchoServiceSlowRequest  # noqa: E402
 from demo_client.models.get_user_long_arguments_by_name import GetUserLongArgumentsByName  # noqa: E402
 from demo_client.models.greeting_service_say_hello_request import GreetingServiceSayHelloRequest  # noqa: E402
@@ -94,7 +93,7 @@ echo = IoHttpjsonDemoApiEchoServiceApi(client)
 out["nextId"] = echo.echo_service_next_id(EchoServiceNextIdRequest([9007199254740993]))
 out["nextIds"] = echo.echo_service_next_ids([[1, 9007199254740993]])
 # byte[] is a base64 string both ways
-out["reverse"] = echo.echo_service_reverse(EchoServiceReverseRequest([base64.b64encode(bytes([0, 1, 2, 255])).decode()]))
+out["reverse"] = echo.echo_service_reverse([base64.b64encode(bytes([0, 1, 2, 255])).decode()])
 out["plusDays"] = echo.echo_service_plus_days(EchoServicePlusDaysRequest(["2024-02-28", 2])).isoformat()
 out["between"] = echo.echo_service_between(
     EchoServiceBetweenRequest(["2024-01-31T10:00:00Z", "2024-01-31T10:00:01.5Z"])

@@ -63,7 +63,7 @@ public final class Arguments {
                 }
                 return codec.readArray(body, 0, len, types);
             }
-            if (first == '{' && isSimple(c) && method.parameterNames() != null) {
+            if (first == '{' && namedWhenAlone(c) && method.parameterNames() != null) {
                 return codec.readNamed(body, 0, len, method.parameterNames(), types);
             }
             return bare(codec, body, len, types[0]);
@@ -102,7 +102,11 @@ public final class Arguments {
         return (inner == '[' || inner == 'n') && JsonScan.countArrayElements(body, 0, len) == 1;
     }
 
-    private static boolean isSimple(Class<?> c) {
+    /**
+     * Whether a method whose only parameter is of class {@code c} also takes it by name ({@code {"name": value}}):
+     * a simple type, whose bare value is never an object. The OpenAPI document offers the named form by the same rule.
+     */
+    public static boolean namedWhenAlone(Class<?> c) {
         return c.isPrimitive()
                 || c == String.class
                 || Number.class.isAssignableFrom(c)

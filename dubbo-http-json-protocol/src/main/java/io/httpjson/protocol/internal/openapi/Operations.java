@@ -8,10 +8,12 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.Wire;
+import io.httpjson.protocol.internal.codec.Arguments;
 
 /**
  * The operation of one method name of one service: {@code POST /{interface}/{method}}, its arguments as the JSON
@@ -84,8 +86,9 @@ final class Operations {
     private Map<String, Object> arguments(MethodMeta m) {
         Type[] types = m.parameterTypes();
         List<Object> items = new ArrayList<>();
-        for (Type t : types) {
-            items.add(schemas.of(t));
+        Class<?>[] classes = m.parameterClasses();
+        for (int i = 0; i < types.length; i++) {
+            items.add(classes[i] == Optional.class ? onlyNull(types[i]) : schemas.of(types[i]));
         }
         Map<String, Object> positional = new LinkedHashMap<>();
         positional.put("title", m.name() + "(" + m.simpleSignature() + ") arguments by position");
@@ -96,8 +99,8 @@ final class Operations {
         positional.put("minItems", items.size());
         positional.put("maxItems", items.size());
         String[] names = m.parameterNames();
-        boolean named =
-                names != null && (types.length >= 2 || (types.length == 1 && Schemas.scalar(m.parameterClasses()[0])));
+        boolean named = names != null
+                && (types.length >= 2 || (types.length == 1 && Arguments.namedWhenAlone(m.parameterClasses()[0])));
         if (!named) {
             return positional;
         }
@@ -115,6 +118,24 @@ final class Operations {
         return either;
     }
 
+    /** A value the method may return as null (anything but a primitive): the answer is then the JSON null. */
+    private static Object orNull(Type type, Map<String, Object> schema) {
+        if (type instanceof Class<?> c && c.isPrimitive()) {
+            return schema;
+        }
+        Map<String, Object> nothing = new LinkedHashMap<>();
+        nothing.put("type", "null");
+        return Map.of("anyOf", List.of(schema, nothing));
+    }
+
+    /** An Optional parameter: the provider reads it only as null (declare the value's own type instead). */
+    private static Map<String, Object> onlyNull(Type t) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("type", "null");
+        s.put("description", "only null: " + t.getTypeName() + " is not read from JSON (declare the value's own type)");
+        return s;
+    }
+
     private Map<String, Object> responses(Class<?> service, MethodMeta[] overloads) {
         Map<String, Object> responses = new LinkedHashMap<>();
         List<Object> values = new ArrayList<>();
@@ -124,7 +145,7 @@ final class Operations {
             if (m.returnsVoid()) {
                 anyVoid = true;
             } else {
-                values.add(schemas.of(m.returnType()));
+                values.add(orNull(m.returnType(), schemas.of(m.returnType())));
             }
             thrown.addAll(Arrays.asList(declared(service, m)));
         }

@@ -7,8 +7,6 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -16,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * JSON Schemas (OpenAPI 3.1, i.e. JSON Schema 2020-12) of Java types as both JSON engines write and read them
@@ -228,10 +225,5 @@ final class Schemas {
             sb.append(i == 0 ? "<" : ", ").append(args[i].getTypeName());
         }
         return args.length > 0 ? sb.append('>').toString() : sb.toString();
-    }
-
-    /** Whether values of {@code c} are JSON scalars (strings, numbers, booleans): named-argument bodies allow them. */
-    static boolean scalar(Class<?> c) {
-        return Scalars.of(c) != null || c.isEnum() || c == UUID.class || c == BigDecimal.class || c == BigInteger.class;
     }
 }
