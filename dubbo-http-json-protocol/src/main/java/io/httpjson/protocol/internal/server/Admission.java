@@ -1,6 +1,7 @@
 package io.httpjson.protocol.internal.server;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 import io.httpjson.protocol.internal.ErrorCode;
@@ -73,12 +74,32 @@ final class Admission {
             return true;
         }
         if (!"POST".equals(method) && !"GET".equals(method)) {
+            response.getHeaders()
+                    .put(HttpHeader.ALLOW, allowed(request.getHttpURI().getPath()));
             throw new CallError(
                     ErrorCode.METHOD_NOT_ALLOWED,
                     "HTTP method " + method + " is not supported: call a"
                             + " service method with POST /{interface}/{method} and a JSON body");
         }
         return false;
+    }
+
+    /** The methods the path takes, for a 405's {@code Allow} (RFC 9110, 15.5.6). */
+    private String allowed(String path) {
+        if (features.healthPath().equals(path)) {
+            return "GET, HEAD";
+        }
+        int slash = path.indexOf('/', 1);
+        List<ServiceRoute> routes = slash < 0 ? null : server.routes().candidates(path.substring(1, slash));
+        if (routes != null) {
+            String name = path.substring(slash + 1);
+            for (ServiceRoute route : routes) {
+                if (route.getMethods.contains(name)) {
+                    return "GET, POST";
+                }
+            }
+        }
+        return "POST";
     }
 
     /**

@@ -80,6 +80,10 @@ final class Responder {
             throws IOException {
         Output out = new Output(256);
         codec.write(value, type, out);
+        if (config.gzipEnabled() && out.size() >= config.gzipThreshold()) {
+            // the encoding depends on Accept-Encoding: a cache must not hand this answer to a caller that sent another
+            response.getHeaders().add(HttpHeader.VARY, HttpHeader.ACCEPT_ENCODING.asString());
+        }
         if (config.gzipEnabled() && out.size() >= config.gzipThreshold() && acceptsGzip(request)) {
             Output zipped = new Output(out.size() / 4 + 64);
             Gzip.gzip(out.array(), 0, out.size(), zipped);
@@ -99,9 +103,36 @@ final class Responder {
         bytes(request, response, callback, 200, bytes, bytes.length, contentType, false, 0);
     }
 
-    private static boolean acceptsGzip(Request request) {
-        String ae = request.getHeaders().get(HttpHeader.ACCEPT_ENCODING);
-        return ae != null && ae.toLowerCase(Locale.ROOT).contains("gzip");
+    /**
+     * Whether {@code Accept-Encoding} lists gzip (or x-gzip) with a weight above 0 (RFC 9110, 12.5.3: {@code q=0}
+     * means "not acceptable"). Only an explicit gzip counts: for {@code *} the answer stays identity.
+     */
+    static boolean acceptsGzip(Request request) {
+        boolean gzip = false;
+        for (String value : request.getHeaders().getValuesList(HttpHeader.ACCEPT_ENCODING)) {
+            for (String element : value.split(",")) {
+                String[] parts = element.split(";");
+                String coding = parts[0].trim().toLowerCase(Locale.ROOT);
+                if (coding.equals("gzip") || coding.equals("x-gzip")) {
+                    gzip = positiveWeight(parts);
+                }
+            }
+        }
+        return gzip;
+    }
+
+    private static boolean positiveWeight(String[] parts) {
+        for (int i = 1; i < parts.length; i++) {
+            String p = parts[i].trim();
+            if (p.length() >= 2 && (p.charAt(0) == 'q' || p.charAt(0) == 'Q') && p.charAt(1) == '=') {
+                try {
+                    return Double.parseDouble(p.substring(2).trim()) > 0;
+                } catch (NumberFormatException malformed) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private void bytes(
@@ -127,7 +158,9 @@ final class Responder {
             h.put(HttpHeader.CONTENT_LENGTH, len);
         }
         if (status == 405) {
-            h.put(HttpHeader.ALLOW, "POST");
+            if (!h.contains(HttpHeader.ALLOW)) {
+                h.put(HttpHeader.ALLOW, "POST");
+            }
         } else if (status == 401) {
             h.put(HttpHeader.WWW_AUTHENTICATE, AdmissionRules.TOKEN_CHALLENGE);
         }
