@@ -50,10 +50,12 @@ public class HttpJsonProtocol extends AbstractProtocol {
         String key = serviceKey(url);
         JsonCodec codec;
         HttpJsonConfig config;
+        HttpFeatures features;
         Set<String> getMethods;
         try {
             codec = Codecs.forUrl(url, frameworkModel);
             config = HttpJsonConfig.of(url);
+            features = HttpFeatures.of(url);
             getMethods = HttpFeatures.getMethods(
                     url, ServiceMeta.of(invoker.getInterface()).methodNames());
         } catch (IllegalArgumentException e) {
@@ -69,7 +71,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
         synchronized (serverMap) {
             server = (HttpJsonServer) serverMap.get(serverKey);
             if (server == null) {
-                server = new HttpJsonServer(url, codec);
+                server = new HttpJsonServer(url, codec, features);
                 loadServerProperties(server);
                 serverMap.put(serverKey, server);
             }

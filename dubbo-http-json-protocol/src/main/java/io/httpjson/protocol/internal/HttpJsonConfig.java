@@ -131,10 +131,12 @@ public final class HttpJsonConfig {
         return new HttpJsonConfig(url);
     }
 
-    /**
-     * The docs folder error bodies link into, ending in {@code /}: {@code httpjson.help-base-url}, or the project's
-     * published docs.
-     */
+    /** A consumer's client config: the provider's own settings in a registry's URL left out (see Params). */
+    public static HttpJsonConfig forConsumer(URL url) {
+        return new HttpJsonConfig(Params.consumerView(url));
+    }
+
+    /** The docs folder error bodies link into, ending in {@code /}: {@code httpjson.help-base-url} or ours. */
     public String helpBaseUrl() {
         return helpBase;
     }

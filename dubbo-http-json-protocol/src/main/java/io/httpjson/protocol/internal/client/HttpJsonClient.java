@@ -20,7 +20,7 @@ public final class HttpJsonClient {
     private boolean closed;
 
     public HttpJsonClient(URL url) {
-        this.config = HttpJsonConfig.of(url);
+        this.config = HttpJsonConfig.forConsumer(url);
         SslContext tls = ClientTls.forConsumer(url);
         this.resources = ClientResources.acquire(config.ioThreads());
         InetSocketAddress remote = new InetSocketAddress(url.getHost(), url.getPort());

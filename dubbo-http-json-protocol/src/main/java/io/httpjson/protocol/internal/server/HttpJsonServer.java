@@ -46,7 +46,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final boolean tlsRequired;
     private String address;
 
-    public HttpJsonServer(URL url, JsonCodec defaultCodec) {
+    public HttpJsonServer(URL url, JsonCodec defaultCodec, HttpFeatures features) {
         this.url = url;
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
@@ -63,7 +63,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.tls = serverTls != null;
         this.connector = JettyAssembly.build(url, config, serverTls);
         this.jetty = connector.getServer();
-        jetty.setHandler(new RequestHandler(this, config, HttpFeatures.of(url), responder));
+        jetty.setHandler(new RequestHandler(this, config, features, responder));
         jetty.setErrorHandler(new JsonErrorHandler(config, defaultCodec, responder));
         JettyAssembly.start(connector);
         this.address = url.getAddress();
