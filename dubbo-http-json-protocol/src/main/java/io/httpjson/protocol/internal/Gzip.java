@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.function.LongPredicate;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
@@ -120,12 +121,33 @@ public final class Gzip {
         }
     }
 
+    /** The caller's {@code room} refused a buffer of {@link #bytes}; nothing about the data is known to be wrong. */
+    public static final class NoRoomException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        public final long bytes;
+
+        NoRoomException(long bytes) {
+            super("no room for " + bytes + " decompressed bytes");
+            this.bytes = bytes;
+        }
+    }
+
     /**
      * Decompresses {@code len} bytes of {@code data} (one gzip member or several in a row), refusing to grow past
      * {@code limit} bytes, and refusing anything else: a damaged or cut-off member, a wrong checksum or length,
      * bytes after the last member.
      */
     public static byte[] gunzip(byte[] data, int len, int limit, String what) throws IOException {
+        return gunzip(data, len, limit, what, bytes -> true);
+    }
+
+    /**
+     * As {@link #gunzip(byte[], int, int, String)}, asking {@code room} before each buffer it makes whether the
+     * output may take that many bytes: a false answer stops it with {@link NoRoomException}, before the buffer is
+     * made (a provider holds decompressed bodies to its decode budget as they grow, not after).
+     */
+    public static byte[] gunzip(byte[] data, int len, int limit, String what, LongPredicate room) throws IOException {
         Inflater inflater = UNZIPS.poll();
         if (inflater == null) {
             inflater = new Inflater(true);
@@ -133,7 +155,7 @@ public final class Gzip {
         try {
             // room for one byte past the limit, so that a body of exactly the limit is told from a larger one
             int cap = (int) Math.min(limit + 1L, Integer.MAX_VALUE - 8);
-            byte[] out = new byte[(int) Math.min(cap, len * 4L + 64)];
+            byte[] out = new byte[made(room, (int) Math.min(cap, len * 4L + 64))];
             int size = 0;
             int pos = 0;
             CRC32 crc = new CRC32();
@@ -144,7 +166,7 @@ public final class Gzip {
                 int start = size;
                 while (!inflater.finished()) {
                     if (size == out.length) {
-                        out = Arrays.copyOf(out, (int) Math.min(cap, size * 2L));
+                        out = Arrays.copyOf(out, made(room, (int) Math.min(cap, size * 2L)));
                     }
                     int n = inflater.inflate(out, size, out.length - size);
                     size += n;
@@ -177,6 +199,13 @@ public final class Gzip {
                 inflater.end();
             }
         }
+    }
+
+    private static int made(LongPredicate room, int bytes) throws NoRoomException {
+        if (!room.test(bytes)) {
+            throw new NoRoomException(bytes);
+        }
+        return bytes;
     }
 
     /** Where the compressed data of the member whose header starts at {@code pos} begins. */

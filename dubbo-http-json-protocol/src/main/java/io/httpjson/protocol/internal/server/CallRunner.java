@@ -102,12 +102,8 @@ final class CallRunner implements Runnable {
             byte[] body = buffer;
             int len = size;
             if (target.gzipped) {
-                body = gunzip();
+                body = gunzip(budget);
                 len = body.length;
-                if (len > size && !budget.tryAcquire(len - size, size)) {
-                    throw new CallError(ErrorCode.OVERLOADED, budget.refusal(len));
-                }
-                ex.holding(budget, Math.max(size, len));
             }
             int bad = JsonScan.invalidUtf8(body, 0, len);
             if (bad >= 0) {
@@ -146,9 +142,25 @@ final class CallRunner implements Runnable {
         }
     }
 
-    private byte[] gunzip() {
+    /**
+     * The body decompressed, each buffer for it taken from the decode budget before it is made: a small body that
+     * inflates to {@code payload} holds the budget as it grows, so many at once are refused, not all made.
+     */
+    private byte[] gunzip(DecodeBudget budget) {
+        long[] held = {size};
         try {
-            return Gzip.gunzip(buffer, size, config.payload(), "request body");
+            return Gzip.gunzip(buffer, size, config.payload(), "request body", bytes -> {
+                if (bytes > held[0]) {
+                    if (!budget.tryAcquire(bytes - held[0], held[0])) {
+                        return false;
+                    }
+                    held[0] = bytes;
+                    ex.holding(budget, bytes);
+                }
+                return true;
+            });
+        } catch (Gzip.NoRoomException e) {
+            throw new CallError(ErrorCode.OVERLOADED, budget.refusal(e.bytes));
         } catch (IOException e) {
             boolean tooLarge = e instanceof Gzip.TooLargeException;
             throw new CallError(
