@@ -252,6 +252,25 @@ class TlsTest {
         });
     }
 
+    /** A client certificate without its key (or the reverse) is a mistake, not a consumer without a certificate. */
+    @Test
+    void aConsumerCertificateWithoutItsKeyStopsTheReference() throws Exception {
+        SslConfig noKey = consumerSsl("client");
+        noKey.setClientPrivateKeyPath(null);
+        SslConfig noChain = consumerSsl("client");
+        noChain.setClientKeyCertChainPath(null);
+        testService().consumerSsl(noKey).build().run(server -> {
+            assertThatThrownBy(() -> server.reference(TestService.class).hello("x"))
+                    .hasStackTraceContaining("httpjson: cannot refer")
+                    .hasStackTraceContaining("dubbo.ssl.client-private-key-path: not set");
+        });
+        testService().consumerSsl(noChain).build().run(server -> {
+            assertThatThrownBy(() -> server.reference(TestService.class).hello("x"))
+                    .hasStackTraceContaining("httpjson: cannot refer")
+                    .hasStackTraceContaining("dubbo.ssl.client-key-cert-chain-path: not set");
+        });
+    }
+
     @Test
     void policyNoneServesTlsAndPlainTextOnOnePortThroughACertProviderExtension() throws Exception {
         testService().param(PolicyCertProvider.KEY, "NONE").build().run(server -> {
