@@ -97,7 +97,9 @@ public final class LoadRunner {
                                 if (!good) {
                                     firstError.compareAndSet(null, "invalid reply");
                                 }
-                            } catch (RuntimeException e) {
+                            } catch (RuntimeException | Error e) {
+                                // an Error (a codec's StackOverflowError, an OutOfMemoryError, ...) is a failed
+                                // call too: uncaught it would end this caller and its calls would go uncounted
                                 good = false;
                                 firstError.compareAndSet(null, shorten(e));
                             }
@@ -152,6 +154,10 @@ public final class LoadRunner {
         }
         long t1 = System.nanoTime();
         long clientCpu1 = ProviderStats.processCpuNanos();
+        if (done.sum() < spec.total()) {
+            // a caller stopped before its share (the time limit, or it died): the run did not measure what it says
+            truncated.set(true);
+        }
         if (bar != null) {
             bar.finish();
         }

@@ -40,9 +40,16 @@ public final class GrpcClient implements CallTarget, AutoCloseable {
         }
     }
 
-    /** The reply check of {@link BenchmarkMessages#isValidReply}: field1 = "OK" and field2 = 100. */
+    /** What the provider answers to {@link #prepare()}: the same message with field1 = "OK" and field2 = 100. */
+    private static final BenchmarkMessage EXPECTED_REPLY =
+            prepare().toBuilder().setField1("OK").setField2(100).build();
+
+    /**
+     * The reply check of {@link BenchmarkMessages#isValidReply}: field1 = "OK", field2 = 100 and every other field
+     * as sent (the generated {@code equals} compares each field and whether it is set).
+     */
     public static boolean isValidReply(BenchmarkMessage reply) {
-        return reply != null && "OK".equals(reply.getField1()) && reply.getField2() == 100;
+        return reply != null && EXPECTED_REPLY.equals(reply);
     }
 
     @Override

@@ -113,8 +113,55 @@ public final class BenchmarkMessages {
         }
     }
 
-    /** The reply check: the server sets field1 = "OK" and field2 = 100. */
+    /**
+     * The reply check: the server sets field1 = "OK" and field2 = 100, and every other field comes back as
+     * {@link #prepare()} filled it (a reply that lost or changed one is wrong, not a cheaper success).
+     */
     public static boolean isValidReply(BenchmarkMessage reply) {
-        return reply != null && "OK".equals(reply.getField1()) && reply.getField2() == 100;
+        return reply != null && "OK".equals(reply.getField1()) && reply.getField2() == 100 && restAsSent(reply);
+    }
+
+    private static final int INT = 100000;
+
+    private static boolean restAsSent(BenchmarkMessage m) {
+        return TEXT.equals(m.getField4())
+                && TEXT.equals(m.getField7())
+                && TEXT.equals(m.getField9())
+                && TEXT.equals(m.getField18())
+                && TEXT.equals(m.getField102())
+                && TEXT.equals(m.getField103())
+                && TEXT.equals(m.getField129())
+                && m.getField5() != null
+                && m.getField5().isEmpty()
+                && m.getField3() == INT
+                && m.getField6() == INT
+                && m.getField16() == INT
+                && m.getField22() == INT
+                && m.getField23() == INT
+                && m.getField25() == INT
+                && m.getField29() == INT
+                && m.getField60() == INT
+                && m.getField67() == INT
+                && m.getField68() == INT
+                && m.getField100() == INT
+                && m.getField101() == INT
+                && m.getField104() == INT
+                && m.getField128() == INT
+                && m.getField130() == INT
+                && m.getField131() == INT
+                && m.getField150() == INT
+                && m.getField271() == INT
+                && m.getField272() == INT
+                && m.getField280() == INT
+                && m.isField12()
+                && m.isField13()
+                && m.isField14()
+                && m.isField17()
+                && m.isField24()
+                && m.isField30()
+                && m.isField59()
+                && m.isField78()
+                && m.isField80()
+                && m.isField81();
     }
 }
