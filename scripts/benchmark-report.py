@@ -6,13 +6,16 @@
 With --charts DIR it also draws SVG charts into DIR: calls/s, p99 and CPU per call against callers, and the
 ratio to dubbo, MB/s and CPU per KB against payload size.
 
-Reads OUT/<part>/summary.csv (medians of the repetitions, written by the benchmark's matrix) and OUT/wrk*.txt.
-Ratios are to dubbo + hessian2 of the same matrix, at the same concurrency, delay and payload.
+Reads OUT/<part>/summary.csv (medians of the repetitions, written by the benchmark's matrix), OUT/<part>/runs.csv
+(each repetition) and OUT/wrk*.txt. Ratios are to dubbo + hessian2 of the same matrix, at the same concurrency,
+delay and payload: "vs dubbo" divides the two medians; "paired" is the median of each repetition's own ratio (the
+two configurations ran in turns within a repetition, so the pair saw the same state of the machine).
 """
 import csv
 import glob
 import os
 import re
+import statistics
 import sys
 
 
@@ -32,14 +35,37 @@ def f(x, fmt="{:.2f}"):
     return fmt.format(float(x)) if x not in (None, "") else ""
 
 
+def paired(out, *parts):
+    """(name, concurrency, delay, payload) -> median over the repetitions of calls/s over dubbo + hessian2's."""
+    runs = [r for part in parts for r in rows(os.path.join(out, part, "runs.csv"))]
+
+    def cell(r):
+        return r["concurrency"], r["delay_ms"], r.get("payload_kb", "")
+
+    base = {cell(r) + (r["repeat"],): float(r["throughput_cps"]) for r in runs
+            if r["protocol"] == "dubbo" and r["serialization"] == "hessian2" and not r.get("params")}
+    ratios = {}
+    for r in runs:
+        b = base.get(cell(r) + (r["repeat"],))
+        if b:
+            ratios.setdefault((name(r),) + cell(r), []).append(float(r["throughput_cps"]) / b)
+    return {k: statistics.median(v) for k, v in ratios.items()}
+
+
+def pair(ratios, r):
+    v = ratios.get((name(r), r["concurrency"], r["delay_ms"], r.get("payload_kb", "")))
+    return f"{v:.2f}x" if v is not None else ""
+
+
 def concurrency(out):
     data = rows(os.path.join(out, "concurrency", "summary.csv"))
     if not data:
         return
     print("### Callers (echo, 581-byte message)\n")
-    print("| callers | configuration | calls/s | vs dubbo | p99 ms | p99 vs dubbo | CPU µs/call client + provider "
-          "| CPU vs its 100 callers | errors |")
-    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    ratios = paired(out, "concurrency")
+    print("| callers | configuration | calls/s | vs dubbo | paired | p99 ms | p99 vs dubbo "
+          "| CPU µs/call client + provider | CPU vs its 100 callers | errors |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     cpu100 = {}
     for r in data:
         cpu = float(r["client_cpu_us_per_call"]) + float(r["server_cpu_us_per_call"])
@@ -50,7 +76,8 @@ def concurrency(out):
         base = cpu100.get(name(r))
         vs100 = f"{cpu / base:.2f}x" if base else ""
         print(f"| {r['concurrency']} | {name(r)} | {f(r['throughput_cps'], '{:,.0f}')} "
-              f"| {f(r['throughput_vs_baseline'])}x | {float(r['p99_us']) / 1000:.1f} | {f(r['p99_vs_baseline'])}x "
+              f"| {f(r['throughput_vs_baseline'])}x | {pair(ratios, r)} | {float(r['p99_us']) / 1000:.1f} "
+              f"| {f(r['p99_vs_baseline'])}x "
               f"| {f(r['client_cpu_us_per_call'], '{:.0f}')} + {f(r['server_cpu_us_per_call'], '{:.0f}')} "
               f"| {vs100} | {r['errors']} |")
     print()
@@ -76,12 +103,14 @@ def payload(out):
     data = payload_rows(out)
     if not data:
         return
+    ratios = paired(out, "payload-small", "payload-256k", "payload-1m")
     print("### Payload size (echoList of users, 16 callers)\n")
-    print("| KB | configuration | calls/s | vs dubbo | MB/s each way | CPU µs/KB client / provider | p99 ms | errors |")
-    print("|---:|---|---:|---:|---:|---|---:|---:|")
+    print("| KB | configuration | calls/s | vs dubbo | paired | MB/s each way | CPU µs/KB client / provider | p99 ms "
+          "| errors |")
+    print("|---:|---|---:|---:|---:|---:|---|---:|---:|")
     for r in sorted(data, key=lambda r: (int(r["payload_kb"]), r["protocol"] != "dubbo", name(r))):
         print(f"| {r['payload_kb']} | {name(r)} | {f(r['throughput_cps'], '{:,.0f}')} "
-              f"| {f(r['throughput_vs_baseline'])}x | {float(r['kb_per_s']) / 1024:.1f} "
+              f"| {f(r['throughput_vs_baseline'])}x | {pair(ratios, r)} | {float(r['kb_per_s']) / 1024:.1f} "
               f"| {f(r['client_cpu_us_per_kb'])} / {f(r['server_cpu_us_per_kb'])} "
               f"| {float(r['p99_us']) / 1000:.1f} | {r['errors']} |")
     print()
@@ -96,8 +125,9 @@ def delay(out):
         if r["delay_ms"] == "0":
             echo_max[name(r)] = max(echo_max.get(name(r), 0), float(r["throughput_cps"]))
     print("### Server time (echo with 10 and 30 ms of sleep in the provider)\n")
-    print("| delay ms | callers | configuration | calls/s | vs dubbo | of c·1000/delay | p99 ms | errors |")
-    print("|---:|---:|---|---:|---:|---:|---:|---:|")
+    ratios = paired(out, "delay")
+    print("| delay ms | callers | configuration | calls/s | vs dubbo | paired | of c·1000/delay | p99 ms | errors |")
+    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|")
     for r in sorted(data, key=lambda r: (int(r["delay_ms"]), int(r["concurrency"]), r["protocol"] != "dubbo", name(r))):
         d = int(r["delay_ms"])
         if d == 0:
@@ -106,7 +136,8 @@ def delay(out):
         share = float(r["throughput_cps"]) / ideal
         bound = " (CPU-bound)" if ideal >= echo_max.get(name(r), 0) / 2 else ""
         print(f"| {d} | {r['concurrency']} | {name(r)} | {f(r['throughput_cps'], '{:,.0f}')} "
-              f"| {f(r['throughput_vs_baseline'])}x | {share:.0%}{bound} | {float(r['p99_us']) / 1000:.1f} "
+              f"| {f(r['throughput_vs_baseline'])}x | {pair(ratios, r)} | {share:.0%}{bound} "
+              f"| {float(r['p99_us']) / 1000:.1f} "
               f"| {r['errors']} |")
     print()
     print("Echo maximum in the same run (0 ms, best of the callers): "
