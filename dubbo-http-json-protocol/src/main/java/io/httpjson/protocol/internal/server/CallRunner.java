@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 import io.httpjson.codec.JsonCodecException;
@@ -27,6 +28,7 @@ import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.PATH_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.TIMEOUT_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.VERSION_KEY;
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAILED_RESPONSE;
 
 /**
  * The call stage: on the service's executor, turns the body into a Dubbo invocation (deadline, gunzip, UTF-8,
@@ -124,12 +126,25 @@ final class CallRunner implements Runnable {
         InetSocketAddress local = inet(ex.request.getConnectionMetaData().getLocalSocketAddress());
         if (ex.request.getHeaders().contains(Wire.PREFER, Wire.RESPOND_ASYNC)) {
             // a one-way call: the caller wants no result, so the connection is answered and free (Jetty may read
-            // the next request on it) while the call runs on another thread
+            // the next request on it) while the call runs on another thread; the provider took the call, so it
+            // stays in flight until it ends, for a graceful shutdown to wait for it as for any other
+            Executor executor = ex.request.getComponents().getExecutor();
+            Runnable ended = server.holdInFlight();
             ex.empty(202);
-            ex.request.getComponents().getExecutor().execute(() -> invoke(method, inv, remote, local, true));
+            try {
+                executor.execute(() -> invoke(method, inv, remote, local, ended));
+            } catch (RejectedExecutionException stopped) {
+                ended.run();
+                LOG.warn(
+                        PROTOCOL_FAILED_RESPONSE,
+                        "",
+                        "",
+                        "httpjson: one-way call " + target.route.path + "." + method + " not run: the server stopped",
+                        stopped);
+            }
             return;
         }
-        invoke(method, inv, remote, local, false);
+        invoke(method, inv, remote, local, null);
     }
 
     /** A call that waited longer than the caller's timeout before it could run is not run. */
@@ -237,21 +252,36 @@ final class CallRunner implements Runnable {
         return inv;
     }
 
+    /** Runs the invocation; {@code ended} is null unless the call was answered first (one-way), then run at its end. */
     private void invoke(
-            MethodMeta method, RpcInvocation inv, InetSocketAddress remote, InetSocketAddress local, boolean answered) {
+            MethodMeta method, RpcInvocation inv, InetSocketAddress remote, InetSocketAddress local, Runnable ended) {
+        boolean answered = ended != null;
         RpcContext.getServiceContext().setRemoteAddress(remote).setLocalAddress(local);
         Result result;
         try {
             result = target.route.invoker.invoke(inv);
         } catch (Throwable t) {
             results.write(method, null, t, answered);
+            end(ended);
             return;
         } finally {
             if (answered) {
                 ex.releaseBudget();
             }
         }
-        result.whenCompleteWithContext((r, t) -> results.write(method, r, t, answered));
+        result.whenCompleteWithContext((r, t) -> {
+            try {
+                results.write(method, r, t, answered);
+            } finally {
+                end(ended);
+            }
+        });
+    }
+
+    private static void end(Runnable ended) {
+        if (ended != null) {
+            ended.run();
+        }
     }
 
     private static InetSocketAddress inet(SocketAddress a) {

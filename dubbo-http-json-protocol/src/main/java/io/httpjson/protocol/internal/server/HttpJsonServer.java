@@ -123,6 +123,11 @@ public final class HttpJsonServer implements ProtocolServer {
         return inFlight.track(callback);
     }
 
+    /** Counts a one-way call as in flight while it runs after its answer went out, until the returned action runs. */
+    Runnable holdInFlight() {
+        return inFlight.hold();
+    }
+
     /** The accept queue the listening socket was opened with ({@code backlog}). */
     public int acceptQueueSize() {
         return connector.getAcceptQueueSize();

@@ -1,6 +1,7 @@
 package io.httpjson.protocol.internal.server;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.jetty.util.Callback;
@@ -37,6 +38,20 @@ final class InFlight {
             @Override
             public InvocationType getInvocationType() {
                 return callback.getInvocationType();
+            }
+        };
+    }
+
+    /**
+     * Counts work that goes on after its exchange was answered (a one-way call runs after its 202) until the
+     * returned action runs; running it again does nothing.
+     */
+    Runnable hold() {
+        count.incrementAndGet();
+        AtomicBoolean ended = new AtomicBoolean();
+        return () -> {
+            if (ended.compareAndSet(false, true)) {
+                done();
             }
         };
     }

@@ -53,8 +53,10 @@ final class RequestHandler extends Handler.Abstract {
         } catch (CallError e) {
             ex.refuse(e, bytes -> rules.bodyRate(ex.startNanos, bytes) != null);
             return true;
-        } catch (IOException e) {
-            callback.failed(e);
+        } catch (IOException | RuntimeException e) {
+            // e.g. a query string Jetty cannot decode: Jetty answers (400 for that), and the request, counted in
+            // flight since the exchange was made, stops being counted (the callback Jetty gave us is not counted)
+            ex.callback.failed(e);
             return true;
         }
         if (get != null) {
