@@ -35,7 +35,12 @@ class ProviderDrainTest {
 
         @Override
         public String held(String value) {
-            return value;
+            running.incrementAndGet();
+            try {
+                return gate.await(30, TimeUnit.SECONDS) ? value : "gate never opened";
+            } catch (InterruptedException e) {
+                return "interrupted";
+            }
         }
 
         @Override
@@ -73,6 +78,38 @@ class ProviderDrainTest {
             long start = System.nanoTime();
             server.close(20_000);
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(10_000);
+        });
+    }
+
+    /**
+     * A call answered while its provider drains says {@code Connection: close}: the consumer then sends nothing more
+     * on that connection (Jetty closes it when it stops) and calls another provider or a new connection.
+     */
+    @Test
+    void anAnswerWrittenWhileTheProviderDrainsSaysTheConnectionCloses() throws Exception {
+        GatedService impl = new GatedService();
+        DubboServer provider =
+                DubboServer.builder().service(OnceService.class, impl).build();
+        provider.run(p -> {
+            HttpJsonServer server = p.httpJsonServer();
+            String path = "/" + OnceService.class.getName() + "/held";
+            CompletableFuture<RawHttp.Response> answer = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return RawHttp.exchange(p.port(), RawHttp.post(path, "[\"drained\"]"));
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            await().atMost(Duration.ofSeconds(10)).until(() -> impl.running.get() == 1);
+            CompletableFuture<Void> closed = CompletableFuture.runAsync(() -> server.close(20_000));
+            await().atMost(Duration.ofSeconds(10)).until(server::isClosing);
+            impl.gate.countDown();
+            RawHttp.Response r = answer.get(30, TimeUnit.SECONDS);
+            assertThat(r.status()).as(r.toString()).isEqualTo(200);
+            assertThat(r.text()).isEqualTo("\"drained\"");
+            assertThat(r.header("Connection")).isEqualTo("close");
+            assertThat(r.header("Keep-Alive")).isNull();
+            closed.get(30, TimeUnit.SECONDS);
         });
     }
 

@@ -50,7 +50,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.url = url;
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
-        this.responder = new Responder(config);
+        this.responder = new Responder(config, this::isClosing);
         this.decodeBudget = new DecodeBudget(config.decodeBudget());
         ServerTls serverTls;
         try {

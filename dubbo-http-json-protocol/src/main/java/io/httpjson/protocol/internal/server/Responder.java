@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.ErrorBody;
@@ -32,8 +33,12 @@ final class Responder {
     /** {@code Keep-Alive: timeout=N}: the server's idle timeout in whole seconds. */
     private final String keepAlive;
 
-    Responder(HttpJsonConfig config) {
+    /** True once the provider drains: every answer then says the connection closes. */
+    private final BooleanSupplier closing;
+
+    Responder(HttpJsonConfig config, BooleanSupplier closing) {
         this.config = config;
+        this.closing = closing;
         this.keepAlive = "timeout=" + config.serverIdleTimeoutMillis() / 1000;
     }
 
@@ -164,7 +169,8 @@ final class Responder {
         } else if (status == 401) {
             h.put(HttpHeader.WWW_AUTHENTICATE, AdmissionRules.TOKEN_CHALLENGE);
         }
-        if (close) {
+        // a draining provider takes no more calls: the consumer learns it from the answers of those in flight
+        if (close || closing.getAsBoolean()) {
             h.put(HttpHeader.CONNECTION, "close");
             h.remove(HttpHeader.KEEP_ALIVE);
         } else if (request.getConnectionMetaData().isPersistent()) {
