@@ -12,6 +12,7 @@ import io.httpjson.codec.JsonCodecException;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.MethodMeta;
 import org.apache.dubbo.rpc.service.GenericService;
+import org.apache.dubbo.rpc.support.ProtocolUtils;
 
 import static org.apache.dubbo.common.constants.CommonConstants.$INVOKE;
 import static org.apache.dubbo.common.constants.CommonConstants.$INVOKE_ASYNC;
@@ -42,7 +43,7 @@ final class GenericArguments {
         String[] types = (String[]) args[1];
         MethodMeta method = method(route, name, types);
         Object mode = attachments.get(GENERIC_KEY);
-        if (mode != null && !"".equals(mode) && !"true".equals(mode) && !"raw.return".equals(mode)) {
+        if (mode instanceof String && readsItsOwnWay((String) mode)) {
             return;
         }
         Object[] values = (Object[]) args[2];
@@ -56,6 +57,18 @@ final class GenericArguments {
         for (int i = 0; i < found; i++) {
             values[i] = reread(route.codec, values[i], method.parameterTypes()[i], "generic argument " + i);
         }
+    }
+
+    /**
+     * The generic modes whose arguments GenericFilter reads its own way. Every other value is read as the default
+     * mode, with PojoUtils, which makes a map with a {@code "class"} key into that class: GenericFilter takes
+     * {@code true} in any case ({@code TRUE}, {@code True}), and a blank value, as the default mode.
+     */
+    private static boolean readsItsOwnWay(String mode) {
+        return ProtocolUtils.isBeanGenericSerialization(mode)
+                || ProtocolUtils.isGsonGenericSerialization(mode)
+                || ProtocolUtils.isJavaGenericSerialization(mode)
+                || ProtocolUtils.isProtobufGenericSerialization(mode);
     }
 
     private static MethodMeta method(ServiceRoute route, String name, String[] types) {
