@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.httpjson.codec.ThrowableJson;
+import io.httpjson.codec.internal.AllowList;
 import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorBody;
 import io.httpjson.protocol.internal.ErrorCode;
@@ -76,6 +77,10 @@ final class Responses {
                     throw new IllegalArgumentException("the body is not valid UTF-8 at byte " + notUtf8
                             + " (JSON must be UTF-8, RFC 8259; does something between the consumer and the"
                             + " provider re-encode it?)");
+                }
+                AllowList allowList = AllowList.of(call.model);
+                if (allowList != null) {
+                    allowList.check(call.method.returnType());
                 }
                 result.setValue(call.codec.read(bytes, off, len, call.method.returnType()));
             }

@@ -1,6 +1,7 @@
 package io.httpjson.protocol.internal.server;
 
 import java.io.IOException;
+import java.lang.reflect.Type;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.List;
@@ -185,6 +186,9 @@ final class CallRunner implements Runnable {
 
     private Object[] arguments(MethodMeta method, byte[] body, int len) {
         try {
+            for (Type t : method.parameterTypes()) {
+                target.route.allowList.check(t);
+            }
             return Arguments.read(target.route.codec, body, len, method);
         } catch (JsonCodecException e) {
             throw new CallError(

@@ -4,6 +4,7 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.internal.AllowList;
 import io.httpjson.protocol.internal.ServiceMeta;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.rpc.Invoker;
@@ -30,6 +31,8 @@ final class ServiceRoute {
     final Executor executor;
     /** Methods its provider declared safe to call with GET ({@code httpjson.get=true}). */
     final Set<String> getMethods;
+    /** Dubbo's serialize allow-list of the service's framework, which the classes its arguments make must pass. */
+    final AllowList allowList;
 
     ServiceRoute(Invoker<?> invoker, JsonCodec codec, Executor executor, Set<String> getMethods) {
         this.invoker = invoker;
@@ -45,6 +48,7 @@ final class ServiceRoute {
         this.codec = codec;
         this.executor = executor;
         this.getMethods = getMethods;
+        this.allowList = AllowList.of(url.getOrDefaultFrameworkModel());
     }
 
     static String emptyToNull(String s) {
