@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.lang.reflect.Type;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -206,19 +205,7 @@ final class CallRunner implements Runnable {
      */
     private Map<String, Object> attachments(HttpFields headers) {
         Map<String, Object> attachments = target.attachments;
-        // several traceparent lines are no trace context at all (W3C Trace Context: the callee starts a new trace,
-        // and tracestate means nothing without its traceparent); tracestate and baggage are lists, several lines
-        // one list (RFC 9110, 5.3)
-        boolean noParent =
-                headers.getValuesList(HttpFeatures.TRACE_HEADERS.get(0)).size() > 1;
-        for (String name : HttpFeatures.TRACE_HEADERS) {
-            List<String> lines = headers.getValuesList(name);
-            if (noParent && !name.equals("baggage")) {
-                attachments.remove(name);
-            } else if (!lines.isEmpty()) {
-                attachments.put(name, lines.size() == 1 ? lines.get(0) : String.join(",", lines));
-            }
-        }
+        TraceHeaders.copy(headers, attachments);
         features.headerAttachments().forEach((header, key) -> {
             String v = headers.get(header);
             if (v != null) {
