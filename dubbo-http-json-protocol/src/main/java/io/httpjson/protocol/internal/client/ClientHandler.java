@@ -43,6 +43,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private String attachments;
     private boolean gzipped;
+    private boolean intermediary;
     private boolean keepAlive;
     private long keepAliveNanos;
     private long serverNanos;
@@ -99,7 +100,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         long expected = connection.expectedId();
         HttpHeaders headers = response.headers();
         String id = headers.get(REQUEST_ID);
-        if (expected == 0 || id == null || !id.equals(Long.toString(expected))) {
+        // an error without the id: a proxy or gateway between answered the oldest request itself (nginx's 502, 504,
+        // 400, ...; HTTP/1.1 answers in order). It can only fail that call, never give it a value, so it is taken
+        // as that call's answer, and the connection stays in step for the requests behind it
+        boolean intermediary = id == null && expected != 0 && code >= 300;
+        if (!intermediary && (expected == 0 || id == null || !id.equals(Long.toString(expected)))) {
             // an answer nobody asked for, to another request, or from something that is not an httpjson provider:
             // the connection is out of step, so no response on it can be trusted
             fail(
@@ -127,7 +132,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         status = code;
-        attachments = headers.get(ATTACHMENTS);
+        this.intermediary = intermediary;
+        attachments = intermediary ? null : headers.get(ATTACHMENTS);
         gzipped = encoding != null && encoding.equalsIgnoreCase("gzip");
         keepAlive = HttpUtil.isKeepAlive(response);
         keepAliveNanos = keepAliveTimeout(headers.get(KEEP_ALIVE));
@@ -175,7 +181,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void complete() {
-        ResponseData data = new ResponseData(status, attachments, gzipped, body, size);
+        ResponseData data = new ResponseData(status, attachments, gzipped, body, size, intermediary);
         body = null;
         attachments = null;
         connection.responded(data, keepAlive, keepAliveNanos, serverNanos);
@@ -215,8 +221,15 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         final boolean gzipped;
         final byte[] body;
         final int size;
+        /** Answered by something between the consumer and the provider (no {@code Dubbo-Request-Id}): an error. */
+        final boolean intermediary;
 
         ResponseData(int status, String attachments, boolean gzipped, byte[] body, int size) {
+            this(status, attachments, gzipped, body, size, false);
+        }
+
+        ResponseData(int status, String attachments, boolean gzipped, byte[] body, int size, boolean intermediary) {
+            this.intermediary = intermediary;
             this.status = status;
             this.attachments = attachments;
             this.gzipped = gzipped;

@@ -11,6 +11,7 @@ import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorBody;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.Gzip;
+import io.httpjson.protocol.internal.Wire;
 import io.httpjson.protocol.internal.codec.JsonScan;
 import org.apache.dubbo.remoting.RemotingException;
 import org.apache.dubbo.remoting.TimeoutException;
@@ -62,6 +63,19 @@ final class Responses {
                 return;
             }
             len = bytes.length;
+        }
+        if (response.intermediary) {
+            String text = new String(bytes, off, Math.min(len, 300), StandardCharsets.UTF_8)
+                    .replaceAll("\\s+", " ")
+                    .trim();
+            call.future.completeExceptionally(new RemotingException(
+                    call.local(),
+                    null,
+                    "httpjson: HTTP " + status + " from " + remote(call) + " without " + Wire.REQUEST_ID
+                            + ": answered by a proxy or gateway on the way, or by the provider's HTTP server before"
+                            + " it read the request; the request may have reached the provider (Dubbo's 'retries'"
+                            + " decides): " + text));
+            return;
         }
         AppResponse result = new AppResponse(call.invocation);
         String att = response.attachments;
