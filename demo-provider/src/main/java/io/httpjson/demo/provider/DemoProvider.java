@@ -94,10 +94,19 @@ public final class DemoProvider implements AutoCloseable {
         return httpjsonAvailable() ? List.of(HTTPJSON, DUBBO) : List.of(DUBBO);
     }
 
-    /** Dubbo picks the machine's external address unless told not to: keep everything on loopback. */
+    /**
+     * Dubbo picks the machine's external address unless told not to, and its dubbo and tri servers widen a 127.x
+     * bind address to 0.0.0.0: keep everything on loopback. The servers bind to {@code [::ffff:127.0.0.1]}, the
+     * IPv4-mapped literal of 127.0.0.1, which Dubbo does not take for loopback and the JDK binds to 127.0.0.1.
+     */
     public static void keepDubboOnLoopback() {
         if (System.getProperty("dubbo.network.interface.ignored") == null) {
             System.setProperty("dubbo.network.interface.ignored", ".*");
+        }
+        for (String protocol : new String[] {"DUBBO", "TRI"}) {
+            if (System.getProperty(protocol + "_DUBBO_IP_TO_BIND") == null) {
+                System.setProperty(protocol + "_DUBBO_IP_TO_BIND", "[::ffff:127.0.0.1]");
+            }
         }
         if (System.getProperty("dubbo.application.logger") == null) {
             System.setProperty("dubbo.application.logger", "slf4j");
