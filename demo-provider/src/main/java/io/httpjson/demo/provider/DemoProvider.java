@@ -94,19 +94,10 @@ public final class DemoProvider implements AutoCloseable {
         return httpjsonAvailable() ? List.of(HTTPJSON, DUBBO) : List.of(DUBBO);
     }
 
-    /**
-     * Dubbo picks the machine's external address unless told not to, and its dubbo and tri servers widen a 127.x
-     * bind address to 0.0.0.0: keep everything on loopback. The servers bind to {@code [::ffff:127.0.0.1]}, the
-     * IPv4-mapped literal of 127.0.0.1, which Dubbo does not take for loopback and the JDK binds to 127.0.0.1.
-     */
+    /** Dubbo picks the machine's external address unless told not to: keep everything on loopback. */
     public static void keepDubboOnLoopback() {
         if (System.getProperty("dubbo.network.interface.ignored") == null) {
             System.setProperty("dubbo.network.interface.ignored", ".*");
-        }
-        for (String protocol : new String[] {"DUBBO", "TRI"}) {
-            if (System.getProperty(protocol + "_DUBBO_IP_TO_BIND") == null) {
-                System.setProperty(protocol + "_DUBBO_IP_TO_BIND", "[::ffff:127.0.0.1]");
-            }
         }
         if (System.getProperty("dubbo.application.logger") == null) {
             System.setProperty("dubbo.application.logger", "slf4j");
@@ -124,8 +115,28 @@ public final class DemoProvider implements AutoCloseable {
         }
     }
 
+    /**
+     * Dubbo's dubbo and tri servers widen a 127.x bind address to 0.0.0.0; {@code [::ffff:127.0.0.1]}, the
+     * IPv4-mapped form of 127.0.0.1, Dubbo does not take for loopback and the JDK binds to 127.0.0.1. Dubbo also
+     * registers the address its servers bind, so with a registry they are left to Dubbo (the registered address
+     * stays 127.0.0.1, and consumers of an application-level instance reach every protocol at it).
+     */
+    static void bindDubboServersToLoopback(boolean bind) {
+        for (String key : new String[] {"DUBBO_DUBBO_IP_TO_BIND", "TRI_DUBBO_IP_TO_BIND"}) {
+            String value = System.getProperty(key);
+            if (bind && value == null) {
+                System.setProperty(key, MAPPED_LOOPBACK);
+            } else if (!bind && MAPPED_LOOPBACK.equals(value)) {
+                System.clearProperty(key);
+            }
+        }
+    }
+
+    private static final String MAPPED_LOOPBACK = "[::ffff:127.0.0.1]";
+
     public static DemoProvider start(Settings settings) {
         keepDubboOnLoopback();
+        bindDubboServersToLoopback(settings.registry == null || settings.registry.isEmpty());
         if (settings.protocols.isEmpty()) {
             throw new IllegalArgumentException("no protocol to export on");
         }
