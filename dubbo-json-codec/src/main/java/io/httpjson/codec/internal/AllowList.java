@@ -1,5 +1,6 @@
 package io.httpjson.codec.internal;
 
+import java.io.IOException;
 import java.lang.reflect.Type;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -55,6 +56,21 @@ public final class AllowList implements AllowClassNotifyListener {
             last = a;
         }
         return a;
+    }
+
+    /**
+     * For a stream's reader (the dubbo protocol's {@code ObjectInput}): checks {@code type} against the framework's
+     * allow-list before {@code what} is read, as an IOException naming it. Nothing without a framework, nor for
+     * {@code Object} (read as maps and lists).
+     */
+    public static void checkRead(FrameworkModel model, Type type, String what) throws IOException {
+        if (model != null && type != Object.class) {
+            try {
+                of(model).check(type);
+            } catch (JsonCodecException e) {
+                throw new IOException(what + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     @Override

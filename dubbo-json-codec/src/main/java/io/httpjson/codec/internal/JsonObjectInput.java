@@ -115,13 +115,7 @@ public final class JsonObjectInput implements ObjectInput {
     }
 
     private Object next(Type type, String what) throws IOException {
-        if (model != null && type != Object.class) {
-            try {
-                AllowList.of(model).check(type);
-            } catch (JsonCodecException e) {
-                throw new IOException(what + ": " + e.getMessage(), e);
-            }
-        }
+        AllowList.checkRead(model, type, what);
         int len = nextLine();
         if (len < 0) {
             throw new IOException("expected " + what + " but found the end of the JSON lines stream");
