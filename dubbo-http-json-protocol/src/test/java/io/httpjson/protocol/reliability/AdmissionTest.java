@@ -235,13 +235,6 @@ class AdmissionTest {
     void chunkedHttp10IsRefusedAndTheRequestHiddenInItsBodyNeverRuns(String engine) throws IOException {
         DubboServer server = server(engine);
         Counting impl = engine.equals("gson") ? GSON_IMPL : FASTJSON_IMPL;
-        String hidden = new String(
-                raw(
-                        "POST " + SVC + "hello HTTP/1.1",
-                        "[\"smuggled\"]",
-                        "Host: 127.0.0.1",
-                        "Content-Type: application/json"),
-                StandardCharsets.ISO_8859_1);
         byte[] request = raw(
                 "POST " + SVC + "hello HTTP/1.0",
                 null,
@@ -249,7 +242,8 @@ class AdmissionTest {
                 "Connection: keep-alive",
                 "Content-Type: application/json",
                 "Transfer-Encoding: chunked");
-        byte[] body = ("b\r\n[\"outside\"]\r\n0\r\n\r\n" + hidden).getBytes(StandardCharsets.ISO_8859_1);
+        byte[] body =
+                ("b\r\n[\"outside\"]\r\n0\r\n\r\n" + FramingGapsTest.HIDDEN).getBytes(StandardCharsets.ISO_8859_1);
         try (Socket s = RawHttp.connect(server.port())) {
             OutputStream out = s.getOutputStream();
             out.write(request);

@@ -1,0 +1,125 @@
+package io.httpjson.protocol.it;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion.VersionFlag;
+import io.httpjson.protocol.api.TestService;
+import io.httpjson.protocol.api.TestServiceImpl;
+import io.httpjson.protocol.testing.DubboServer;
+import io.httpjson.protocol.testing.Http;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The OpenAPI document against the provider's real answers, with a JSON Schema validator. What it says a method's
+ * request body may be is what the provider takes: a body valid against the request schema is answered 200, and a
+ * body the provider refuses is one the schema refuses too (single-parameter methods: the named form the document
+ * offers for them, and {@code Optional} parameters). And a method that returns null answers {@code 200} with the
+ * JSON {@code null}, which the answer's schema admits for every return type that can be null, and only for those.
+ */
+class OpenApiAgainstTheProviderTest {
+
+    static final String TEST = "/" + TestService.class.getName() + "/";
+    static final String PROBE = "/" + ProbeService.class.getName() + "/";
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @RegisterExtension
+    static DubboServer server = DubboServer.builder()
+            .param("httpjson.openapi", "true")
+            .service(TestService.class, new TestServiceImpl())
+            .service(ProbeService.class, new ProbeService.Impl())
+            .build();
+
+    static JsonNode doc;
+
+    @BeforeAll
+    static void read() throws Exception {
+        HttpResponse<String> r = Http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/openapi.json"))
+                .timeout(Duration.ofSeconds(10))
+                .GET()
+                .build());
+        assertThat(r.statusCode()).isEqualTo(200);
+        doc = MAPPER.readTree(r.body());
+    }
+
+    /** The schema at {@code where} of the operation at path, with the document's components to resolve its refs. */
+    static JsonSchema schema(String path, String where) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.setAll((ObjectNode) doc.at("/paths/" + path.replace("/", "~1") + "/post/" + where));
+        root.set("components", doc.get("components"));
+        return JsonSchemaFactory.getInstance(VersionFlag.V202012).getSchema(root);
+    }
+
+    static JsonSchema requestSchema(String path) {
+        return schema(path, "requestBody/content/application~1json/schema");
+    }
+
+    static JsonSchema answerSchema(String path) {
+        return schema(path, "responses/200/content/application~1json/schema");
+    }
+
+    /** The document accepts body for path exactly when the provider does. */
+    static void agree(String path, String body) throws Exception {
+        boolean documented = requestSchema(path).validate(MAPPER.readTree(body)).isEmpty();
+        HttpResponse<String> r = Http.post(server.baseUrl() + path, body);
+        assertThat(r.statusCode() == 200)
+                .as(path + " " + body + ": the document " + (documented ? "accepts" : "refuses")
+                        + " it, the provider answered " + r.statusCode() + " " + r.body())
+                .isEqualTo(documented);
+    }
+
+    @Test
+    void theNamedFormIsOfferedExactlyWhereTheProviderTakesIt() throws Exception {
+        agree(TEST + "hello", "{\"name\": \"x\"}");
+        agree(TEST + "flip", "{\"s\": \"ACTIVE\"}");
+        agree(TEST + "instant", "{\"t\": \"2024-01-31T10:15:30Z\"}");
+        agree(TEST + "concat", "{\"a\": \"x\", \"b\": \"y\"}");
+        // byte[] and Duration: the document offers {"data": ...} and {"d": ...}
+        agree(TEST + "echoBytes", "{\"data\": \"AAEC\"}");
+        agree(PROBE + "twice", "{\"d\": \"PT1S\"}");
+        // and the positional form of both works
+        agree(TEST + "echoBytes", "[\"AAEC\"]");
+        agree(PROBE + "twice", "[\"PT1S\"]");
+    }
+
+    @Test
+    void anOptionalParameterIsDescribedAsTheProviderReadsIt() throws Exception {
+        // the provider reads an Optional argument only as null (docs/protocol.md, "JSON mapping")
+        agree(PROBE + "opt", "[\"x\"]");
+        agree(PROBE + "opt", "[null]");
+    }
+
+    @Test
+    void aNullAnswerMatchesTheDocumentedSchema() throws Exception {
+        String[][] calls = {
+            {PROBE + "find", "[0]"}, // a POJO
+            {TEST + "nullable", "[null]"}, // a String
+            {PROBE + "maybe", "[null]"}, // an empty Optional<String>
+            {TEST + "big", "[null]"}, // a Long
+        };
+        for (String[] call : calls) {
+            HttpResponse<String> r = Http.post(server.baseUrl() + call[0], call[1]);
+            assertThat(r.statusCode()).as(call[0] + " " + r.body()).isEqualTo(200);
+            assertThat(r.body()).isEqualTo("null");
+            assertThat(answerSchema(call[0]).validate(MAPPER.readTree(r.body())))
+                    .as(call[0] + " answered null; its documented schema is "
+                            + doc.at("/paths/" + call[0].replace("/", "~1") + "/post/responses/200/content"))
+                    .isEmpty();
+        }
+        // a primitive is never null, and its schema says so
+        assertThat(answerSchema(TEST + "count").validate(MAPPER.readTree("null")))
+                .isNotEmpty();
+        assertThat(answerSchema(TEST + "count").validate(MAPPER.readTree("3"))).isEmpty();
+    }
+}
