@@ -224,10 +224,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         /** Answered by something between the consumer and the provider (no {@code Dubbo-Request-Id}): an error. */
         final boolean intermediary;
 
-        ResponseData(int status, String attachments, boolean gzipped, byte[] body, int size) {
-            this(status, attachments, gzipped, body, size, false);
-        }
-
         ResponseData(int status, String attachments, boolean gzipped, byte[] body, int size, boolean intermediary) {
             this.intermediary = intermediary;
             this.status = status;
