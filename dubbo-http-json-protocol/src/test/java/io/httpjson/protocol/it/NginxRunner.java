@@ -65,23 +65,11 @@ final class NginxRunner implements AutoCloseable {
         Files.createDirectories(dir.resolve("temp"));
         Files.deleteIfExists(dir.resolve("access.log"));
         int open = httpBlock.indexOf('{', httpBlock.indexOf("http"));
-        String inside = String.join(
-                "\n",
-                "",
-                "    log_format calls '$request_uri $status $upstream_addr $pipe $connection $connection_requests';",
-                "    access_log " + dir.resolve("access.log") + " calls;",
-                "    client_body_temp_path " + dir.resolve("temp/body") + ";",
-                "    proxy_temp_path " + dir.resolve("temp/proxy") + ";",
-                "    fastcgi_temp_path " + dir.resolve("temp/fastcgi") + ";",
-                "    uwsgi_temp_path " + dir.resolve("temp/uwsgi") + ";",
-                "    scgi_temp_path " + dir.resolve("temp/scgi") + ";");
+        String inside = "\n"
+                + NginxTest.inHttp(dir, "$request_uri $status $upstream_addr $pipe $connection $connection_requests");
         String conf = String.join(
                 "\n",
-                "daemon off;",
-                "master_process off;",
-                "pid " + dir.resolve("nginx.pid") + ";",
-                "error_log " + dir.resolve("error.log") + " info;",
-                "events { worker_connections 1024; }",
+                NginxTest.process(dir, "info"),
                 httpBlock.substring(0, open + 1) + inside + httpBlock.substring(open + 1),
                 "");
         Files.writeString(dir.resolve("nginx.conf"), conf);

@@ -146,6 +146,30 @@ class NginxTest {
         });
     }
 
+    /** The process settings: nginx in the foreground as one process, its pid and error log under {@code dir}. */
+    static String process(Path dir, String errorLevel) {
+        return String.join(
+                "\n",
+                "daemon off;",
+                "master_process off;",
+                "pid " + dir.resolve("nginx.pid") + ";",
+                "error_log " + dir.resolve("error.log") + " " + errorLevel + ";",
+                "events { worker_connections 1024; }");
+    }
+
+    /** Inside {@code http}: an access log of the calls in {@code logFormat}, every temporary file under {@code dir}. */
+    static String inHttp(Path dir, String logFormat) {
+        return String.join(
+                "\n",
+                "    log_format calls '" + logFormat + "';",
+                "    access_log " + dir.resolve("access.log") + " calls;",
+                "    client_body_temp_path " + dir.resolve("temp/body") + ";",
+                "    proxy_temp_path " + dir.resolve("temp/proxy") + ";",
+                "    fastcgi_temp_path " + dir.resolve("temp/fastcgi") + ";",
+                "    uwsgi_temp_path " + dir.resolve("temp/uwsgi") + ";",
+                "    scgi_temp_path " + dir.resolve("temp/scgi") + ";");
+    }
+
     /**
      * The configuration docs/gateways.md shows, with the paths of this test: the process settings keep nginx in the
      * foreground as one process that writes only under {@code dir}.
@@ -157,19 +181,9 @@ class NginxTest {
         }
         return String.join(
                 "\n",
-                "daemon off;",
-                "master_process off;",
-                "pid " + dir.resolve("nginx.pid") + ";",
-                "error_log " + dir.resolve("error.log") + " warn;",
-                "events { worker_connections 1024; }",
+                process(dir, "warn"),
                 "http {",
-                "    log_format calls '$request_uri $status $upstream_addr $pipe $request_time $connection $connection_requests';",
-                "    access_log " + dir.resolve("access.log") + " calls;",
-                "    client_body_temp_path " + dir.resolve("temp/body") + ";",
-                "    proxy_temp_path " + dir.resolve("temp/proxy") + ";",
-                "    fastcgi_temp_path " + dir.resolve("temp/fastcgi") + ";",
-                "    uwsgi_temp_path " + dir.resolve("temp/uwsgi") + ";",
-                "    scgi_temp_path " + dir.resolve("temp/scgi") + ";",
+                inHttp(dir, "$request_uri $status $upstream_addr $pipe $request_time $connection $connection_requests"),
                 "",
                 "    upstream httpjson {",
                 servers + "        keepalive 32;",

@@ -235,13 +235,7 @@ class AdmissionTest {
     void chunkedHttp10IsRefusedAndTheRequestHiddenInItsBodyNeverRuns(String engine) throws IOException {
         DubboServer server = server(engine);
         Counting impl = engine.equals("gson") ? GSON_IMPL : FASTJSON_IMPL;
-        byte[] request = raw(
-                "POST " + SVC + "hello HTTP/1.0",
-                null,
-                "Host: 127.0.0.1",
-                "Connection: keep-alive",
-                "Content-Type: application/json",
-                "Transfer-Encoding: chunked");
+        byte[] request = FramingGapsTest.CHUNKED_HTTP10;
         byte[] body =
                 ("b\r\n[\"outside\"]\r\n0\r\n\r\n" + FramingGapsTest.HIDDEN).getBytes(StandardCharsets.ISO_8859_1);
         try (Socket s = RawHttp.connect(server.port())) {

@@ -46,6 +46,15 @@ class FramingGapsTest {
                     "Content-Type: application/json"),
             StandardCharsets.ISO_8859_1);
 
+    /** The head of an HTTP/1.0 POST that says its body is chunked, which HTTP/1.0 has no framing for. */
+    static final byte[] CHUNKED_HTTP10 = raw(
+            "POST " + SVC + "hello HTTP/1.0",
+            null,
+            "Host: 127.0.0.1",
+            "Connection: keep-alive",
+            "Content-Type: application/json",
+            "Transfer-Encoding: chunked");
+
     static Socket connect(DubboServer s) throws IOException {
         Socket socket = RawHttp.connect(s.port());
         socket.setSoTimeout(5_000);
@@ -94,13 +103,7 @@ class FramingGapsTest {
      */
     @Test
     void chunkedHttp10IsRefusedWithoutWaitingForItsBody() throws IOException {
-        byte[] head = raw(
-                "POST " + SVC + "hello HTTP/1.0",
-                null,
-                "Host: 127.0.0.1",
-                "Connection: keep-alive",
-                "Content-Type: application/json",
-                "Transfer-Encoding: chunked");
+        byte[] head = CHUNKED_HTTP10;
         try (Socket s = connect(server)) {
             s.getOutputStream().write(head);
             s.getOutputStream().write("5\r\n[\"".getBytes(StandardCharsets.US_ASCII));
