@@ -1,9 +1,13 @@
 package io.httpjson.protocol.reliability;
 
 import java.lang.reflect.Field;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import io.httpjson.protocol.HttpJsonProtocol;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
@@ -16,6 +20,8 @@ import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.Protocol;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.apache.dubbo.rpc.protocol.AbstractProtocol;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * A real Dubbo consumer in its own framework model, apart from any provider, so providers can be stopped and
@@ -67,6 +73,29 @@ final class Consumer implements AutoCloseable {
     /** Connections open (or being opened) from this consumer, over all providers. */
     int openConnections() {
         return clients().stream().mapToInt(HttpJsonClient::openConnections).sum();
+    }
+
+    /**
+     * Once the client of the provider at {@code port} is {@code ready}, destroys this consumer's httpjson invokers
+     * of that provider, as Dubbo's registry directory does when the provider's address is removed; returns the
+     * client.
+     */
+    HttpJsonClient dropProviderWhen(int port, Predicate<HttpJsonClient> ready) {
+        List<HttpJsonInvoker<?>> of = new ArrayList<>();
+        for (Invoker<?> i : invokers(protocol())) {
+            if (i instanceof HttpJsonInvoker
+                    && i.getUrl().getPort() == port
+                    && !((HttpJsonInvoker<?>) i).isDestroyed()) {
+                of.add((HttpJsonInvoker<?>) i);
+            }
+        }
+        if (of.isEmpty()) {
+            throw new AssertionError("no httpjson invoker of port " + port);
+        }
+        HttpJsonClient client = of.get(0).client();
+        await().atMost(Duration.ofSeconds(10)).until(() -> ready.test(client));
+        of.forEach(Invoker::destroy);
+        return client;
     }
 
     @SuppressWarnings("unchecked")

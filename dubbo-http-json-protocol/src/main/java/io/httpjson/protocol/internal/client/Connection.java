@@ -293,7 +293,7 @@ final class Connection {
                 request.release();
             }
             if (!c.isDone()) {
-                c.fail(pool.closedBeforeResponse(channel, cause));
+                c.fail(pool.dialer.closedBeforeResponse(channel, cause));
             }
         }
     }

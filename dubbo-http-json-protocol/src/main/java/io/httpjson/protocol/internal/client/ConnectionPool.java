@@ -10,7 +10,6 @@ import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.handler.ssl.SslContext;
-import org.apache.dubbo.remoting.RemotingException;
 
 /**
  * Keep-alive HTTP/1.1 connections to one provider address: at most {@code maxConnections} open (a call that
@@ -27,7 +26,8 @@ final class ConnectionPool {
 
     private final InetSocketAddress remote;
     private final HttpJsonConfig config;
-    private final Dialer dialer;
+    /** Opens connections, and words the errors of calls that did not run. */
+    final Dialer dialer;
     /** Which busy connection a call may join; guarded by this pool's lock. */
     private final Choice choice;
     /** How many connections may be open; guarded by this pool's lock. */
@@ -52,10 +52,6 @@ final class ConnectionPool {
         this.dialer = new Dialer(remote, config, resources, tls);
         this.choice = new Choice(this, config);
         this.growth = new Growth(this, config.maxConnections(), config.connectionsCeiling(), System.nanoTime());
-    }
-
-    boolean isTls() {
-        return dialer.isTls();
     }
 
     InetSocketAddress remote() {
@@ -83,7 +79,7 @@ final class ConnectionPool {
         boolean waiting = false;
         synchronized (this) {
             if (closed) {
-                call.fail(new RemotingException(null, remote, "httpjson client to " + remote + " is closed"));
+                call.fail(dialer.poolClosed());
                 return;
             }
             c = pace >= 0 ? choice.busyWithRoom(pace, choice.allowanceOf(call)) : null;
@@ -130,8 +126,7 @@ final class ConnectionPool {
         call.dialing = true;
         ChannelFuture f = dialer.connect(x -> {
             if (!x.isSuccess()) {
-                call.fail(new RemotingException(
-                        null, remote, "httpjson: cannot connect to " + remote + ": " + x.cause(), x.cause()));
+                call.fail(dialer.cannotConnect(x.cause()));
                 return;
             }
             Channel ch = x.channel();
@@ -149,8 +144,9 @@ final class ConnectionPool {
     }
 
     /**
-     * A call ended on the connection: give it to a waiting call, keep it idle, or close it once nobody waits for
-     * anything on it (the pool is closed, the provider said it closes, or a timed-out call's answer is overdue).
+     * A call ended on the connection: give it to a waiting call (also once the pool is closed: a call that waits
+     * was taken before, as the dubbo protocol would have sent it), keep it idle, or close it once nobody waits
+     * for anything on it (the pool is closed, the provider said it closes, or a timed-out call's answer is overdue).
      */
     void released(Connection c) {
         Call next = null;
@@ -161,20 +157,15 @@ final class ConnectionPool {
                 c.retire();
                 surplus.add(c.channel);
             }
-            if (closed || !c.usable()) {
+            if ((next = c.usable() ? nextWaiter() : null) != null) {
+                give(c, next, choice.paceOf(next));
+            } else if (closed || !c.usable()) {
                 close = c.nobodyWaiting();
-            } else {
-                while ((next = waiters.pollFirst()) != null && next.isDone()) {
-                    // timed out while waiting
-                }
-                if (next != null) {
-                    give(c, next, choice.paceOf(next));
-                } else if (c.isIdle() && !idle.contains(c)) {
-                    if (idle.size() >= config.maxIdle()) {
-                        close = true;
-                    } else {
-                        idle.addFirst(c);
-                    }
+            } else if (c.isIdle() && !idle.contains(c)) {
+                if (idle.size() >= config.maxIdle()) {
+                    close = true;
+                } else {
+                    idle.addFirst(c);
                 }
             }
         }
@@ -185,32 +176,46 @@ final class ConnectionPool {
         }
     }
 
-    /** A connection closed (by us, by the provider, or a failed connect): its place goes to a waiting call. */
+    /** The first waiting call that has not timed out meanwhile, taken out of line; null if none. */
+    private Call nextWaiter() {
+        assert Thread.holdsLock(this);
+        Call next;
+        while ((next = waiters.pollFirst()) != null && next.isDone()) {
+            // timed out while waiting
+        }
+        return next;
+    }
+
+    /**
+     * A connection closed (by us, by the provider, or a failed connect): its place goes to a waiting call. Once the
+     * pool is closed and its last connection too, calls still waiting fail: none of them was sent.
+     */
     private void onClosed(Channel ch) {
         Call next = null;
+        Call[] unserved = null;
         Runnable last = null;
         synchronized (this) {
             open--;
             if (closed && open == 0) {
                 last = whenClosed;
                 whenClosed = null;
+                unserved = waiters.toArray(new Call[0]);
+                waiters.clear();
             }
             idle.removeIf(c -> c.channel == ch);
             surplus.remove(ch);
             choice.closed(ch);
             // a waiting call takes the closed connection's place, unless the pool is shrinking: then it waits
             // for a connection that stays, as a surplus one that closes must not be replaced
-            if (!closed && open < growth.limit()) {
-                while ((next = waiters.pollFirst()) != null && next.isDone()) {
-                    // timed out while waiting
-                }
-                if (next != null) {
-                    open++;
-                }
+            if (!closed && open < growth.limit() && (next = nextWaiter()) != null) {
+                open++;
             }
         }
         if (next != null) {
             connect(next);
+        }
+        for (int i = 0; unserved != null && i < unserved.length; i++) {
+            unserved[i].fail(dialer.poolClosed());
         }
         if (last != null) {
             last.run();
@@ -241,11 +246,6 @@ final class ConnectionPool {
         acquire(call);
     }
 
-    /** The error for a call whose connection closed after its request was written: the cluster may retry it. */
-    RemotingException closedBeforeResponse(Channel ch, Throwable cause) {
-        return dialer.closedBeforeResponse(ch, cause);
-    }
-
     /** How many connections may be open for now ({@link Growth}). */
     synchronized int connectionLimit() {
         return growth.limit();
@@ -269,13 +269,17 @@ final class ConnectionPool {
         return idle.size();
     }
 
+    /** Calls waiting for a connection. */
+    synchronized int waitingCalls() {
+        return waiters.size();
+    }
+
     /**
-     * Closes idle connections now and busy ones when their calls end; calls waiting for a connection fail.
-     * {@code whenClosed} runs once the last connection has closed.
+     * Closes idle connections now and busy ones when their calls end; calls waiting for a connection take those
+     * that free up, and fail (unsent) once none is left. {@code whenClosed} runs once the last connection has closed.
      */
     void close(Runnable whenClosed) {
         Connection[] toClose;
-        Call[] waiting;
         boolean none;
         synchronized (this) {
             closed = true;
@@ -284,14 +288,9 @@ final class ConnectionPool {
             toClose = idle.toArray(new Connection[0]);
             idle.clear();
             choice.clear();
-            waiting = waiters.toArray(new Call[0]);
-            waiters.clear();
         }
         for (Connection c : toClose) {
             c.channel.close();
-        }
-        for (Call c : waiting) {
-            c.fail(new RemotingException(null, remote, "httpjson client to " + remote + " was closed"));
         }
         if (none) {
             whenClosed.run();

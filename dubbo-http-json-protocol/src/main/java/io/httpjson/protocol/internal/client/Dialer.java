@@ -54,6 +54,20 @@ final class Dialer {
                         + " provider; Dubbo's 'retries' decides whether to try again");
     }
 
+    RemotingException cannotConnect(Throwable cause) {
+        return new RemotingException(null, remote, "httpjson: cannot connect to " + remote + ": " + cause, cause);
+    }
+
+    /** The error for a call that comes to, or waited in, a pool that was closed: it was never sent. */
+    RemotingException poolClosed() {
+        return new RemotingException(
+                null,
+                remote,
+                "httpjson client to " + remote + " was closed before this call was sent (the provider was removed"
+                        + " from the registry or the reference destroyed), so it did not run; Dubbo's 'retries'"
+                        + " decides whether another provider takes it");
+    }
+
     /** The error for a call whose connection closed after its request was written: the cluster may retry it. */
     RemotingException closedBeforeResponse(Channel ch, Throwable cause) {
         InetSocketAddress local = ch != null && ch.localAddress() instanceof InetSocketAddress

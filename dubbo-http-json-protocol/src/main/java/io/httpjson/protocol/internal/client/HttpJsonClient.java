@@ -56,7 +56,7 @@ public final class HttpJsonClient {
 
     /** True if calls go over TLS. */
     public boolean isTls() {
-        return pool.isTls();
+        return pool.dialer.isTls();
     }
 
     public synchronized boolean isClosed() {
@@ -83,6 +83,11 @@ public final class HttpJsonClient {
 
     public int idleConnections() {
         return pool.idleConnections();
+    }
+
+    /** Calls waiting for one of this client's connections (for tests and metrics). */
+    public int waitingCalls() {
+        return pool.waitingCalls();
     }
 
     /** Calls sent on a connection that had others in flight (pipelined), since the client was made. */
