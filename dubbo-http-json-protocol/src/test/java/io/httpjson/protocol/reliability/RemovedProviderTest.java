@@ -111,7 +111,7 @@ class RemovedProviderTest {
             assertThat(t).isInstanceOf(ExecutionException.class);
             assertThat(t.getCause())
                     .isInstanceOf(RpcException.class)
-                    .hasMessageContaining("was closed before this call was sent")
+                    .hasMessageContaining("was closed")
                     .hasMessageContaining("did not run");
             assertThat(fake.bodies)
                     .as("only the held call reached the provider")

@@ -224,7 +224,7 @@ final class Connection {
         pool.released(this);
         if (!late) {
             // a one-way call's caller was told when its request went out: the answer (202) only ends the call
-            call.finish(call.oneway ? () -> {} : () -> Responses.read(call, data, pool.maxBody()));
+            call.finish(call.oneway ? () -> {} : () -> Responses.read(call, data, pool.config.payload()));
         }
     }
 

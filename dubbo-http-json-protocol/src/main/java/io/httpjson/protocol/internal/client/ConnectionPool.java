@@ -25,7 +25,7 @@ final class ConnectionPool {
     private static final int MAX_RESENDS = 3;
 
     private final InetSocketAddress remote;
-    private final HttpJsonConfig config;
+    final HttpJsonConfig config;
     /** Opens connections, and words the errors of calls that did not run. */
     final Dialer dialer;
     /** Which busy connection a call may join; guarded by this pool's lock. */
@@ -62,10 +62,6 @@ final class ConnectionPool {
         return choice.pipelining();
     }
 
-    int maxBody() {
-        return config.payload();
-    }
-
     /**
      * Gives the call a connection now, or when one frees up, or fails it if none can be had.
      * <p>A short call first joins a busy connection of short calls that has room ({@link Choice}). Any other call,
@@ -79,6 +75,11 @@ final class ConnectionPool {
         boolean waiting = false;
         synchronized (this) {
             if (closed) {
+                if (call.resends > 0 && open > 0) {
+                    // put back, as it did not run: ahead of the (younger) waiters, as one of them
+                    waiters.addFirst(call);
+                    return;
+                }
                 call.fail(dialer.poolClosed());
                 return;
             }

@@ -58,14 +58,17 @@ final class Dialer {
         return new RemotingException(null, remote, "httpjson: cannot connect to " + remote + ": " + cause, cause);
     }
 
-    /** The error for a call that comes to, or waited in, a pool that was closed: it was never sent. */
+    /**
+     * The error for a call that comes to, waited in, or was put back into a pool that was closed: it was never
+     * sent, or only behind a response that announced the connection's close, so it did not run.
+     */
     RemotingException poolClosed() {
         return new RemotingException(
                 null,
                 remote,
-                "httpjson client to " + remote + " was closed before this call was sent (the provider was removed"
-                        + " from the registry or the reference destroyed), so it did not run; Dubbo's 'retries'"
-                        + " decides whether another provider takes it");
+                "httpjson client to " + remote + " was closed (the provider was removed from the registry or the"
+                        + " reference destroyed) and no connection of it was left to carry this call, so it did"
+                        + " not run; Dubbo's 'retries' decides whether another provider takes it");
     }
 
     /** The error for a call whose connection closed after its request was written: the cluster may retry it. */

@@ -171,8 +171,12 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                         : call.dialing
                                 ? " (its connection was still being opened: is the provider reachable? see"
                                         + " connect.timeout)"
-                                : " (no connection was free: all " + client.pool.connectionLimit()
-                                        + " busy; see httpjson.max-connections)");
+                                : client.isClosed()
+                                        ? " (it was waiting for a connection of a client that was closed meanwhile,"
+                                                + " as the provider was removed from the registry or the reference"
+                                                + " destroyed; none freed up, so it was not sent and did not run)"
+                                        : " (no connection was free: all " + client.pool.connectionLimit()
+                                                + " busy; see httpjson.max-connections)");
         if (call.fail(new TimeoutException(false, call.local(), client.pool.remote(), message))) {
             client.pool.abandon(call);
         }
