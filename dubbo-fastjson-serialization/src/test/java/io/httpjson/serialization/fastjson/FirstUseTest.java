@@ -29,7 +29,8 @@ class FirstUseTest {
         long id;
         String customer;
         int quantity;
-        double price;
+        long priceCents; // not a double: a double field is written by a writeUsing writer (NaN is refused), and
+        // fastjson2 generates no writer class for a type with one
         boolean paid;
         List<String> notes;
 
@@ -39,7 +40,7 @@ class FirstUseTest {
             this.id = id;
             this.customer = "customer-" + id;
             this.quantity = (int) id;
-            this.price = id * 1.5;
+            this.priceCents = id * 150;
             this.paid = id % 2 == 0;
             this.notes = List.of("a", "b");
         }

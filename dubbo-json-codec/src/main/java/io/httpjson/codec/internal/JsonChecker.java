@@ -203,6 +203,7 @@ final class JsonChecker {
         }
         enter();
         Shape e = k == Kind.LIST ? s.element() : Shape.ANY;
+        boolean noNull = k == Kind.LIST && s.noNull;
         int c = skipWhitespace();
         if (c == ']') {
             p++;
@@ -211,6 +212,9 @@ final class JsonChecker {
         }
         for (int i = 0; ; i++) {
             try {
+                if (noNull && skipWhitespace() == 'n') {
+                    throw e.raw.isPrimitive() ? mismatch(e, "null") : new Failure(StrictJson.nullElement(s));
+                }
                 value(e);
             } catch (Failure f) {
                 throw f.at("[" + i + "]");

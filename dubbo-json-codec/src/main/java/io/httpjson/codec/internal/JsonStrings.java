@@ -87,17 +87,41 @@ final class JsonStrings {
             case 't':
                 return i + 2;
             case 'u':
-                for (int k = i + 2; k < i + 6; k++) {
-                    if (k >= j.end || Character.digit(b[k], 16) < 0) {
-                        j.p = i;
-                        throw j.syntax("expected four hex digits after \\u");
-                    }
+                int unit = hex4(j, i);
+                if (unit < Character.MIN_SURROGATE || unit > Character.MAX_SURROGATE) {
+                    return i + 6;
                 }
-                return i + 6;
+                // RFC 8259 8.2: a lone half of a UTF-16 pair is no character; no engine could write it back
+                if (unit > Character.MAX_HIGH_SURROGATE
+                        || i + 7 >= j.end
+                        || b[i + 6] != '\\'
+                        || b[i + 7] != 'u'
+                        || !Character.isLowSurrogate((char) hex4(j, i + 6))) {
+                    j.p = i;
+                    throw j.syntax(String.format(
+                            "unpaired surrogate \\u%04X in a string (only a pair of \\uD800-\\uDBFF"
+                                    + " then \\uDC00-\\uDFFF is a character)",
+                            unit));
+                }
+                return i + 12;
             default:
                 j.p = i;
                 throw j.syntax("invalid escape \\" + (char) (b[i + 1] & 0xFF));
         }
+    }
+
+    /** The code unit of the four hex digits after the {@code \\u} at {@code i}. */
+    private static int hex4(JsonChecker j, int i) {
+        int unit = 0;
+        for (int k = i + 2; k < i + 6; k++) {
+            int d = k < j.end ? Character.digit(j.b[k], 16) : -1;
+            if (d < 0) {
+                j.p = i;
+                throw j.syntax("expected four hex digits after \\u");
+            }
+            unit = unit << 4 | d;
+        }
+        return unit;
     }
 
     static int member(byte[] b, Shape.Member[] members, int from, int to, boolean escaped, int next) {

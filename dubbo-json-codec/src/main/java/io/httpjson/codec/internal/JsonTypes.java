@@ -52,7 +52,37 @@ public final class JsonTypes {
             ZoneOffset.class,
             Date.class);
 
+    /** The JDK's classes outside the mapping that both engines write as a string and read from one. */
+    static final Set<Class<?>> TEXT_TYPES = Set.of(
+            java.util.UUID.class,
+            java.net.URI.class,
+            java.net.URL.class,
+            java.util.Locale.class,
+            java.util.Currency.class,
+            StringBuilder.class,
+            StringBuffer.class);
+
     private JsonTypes() {}
+
+    /** A class of the JDK's (by name). */
+    static boolean isJdkClass(String n) {
+        return n.startsWith("java.")
+                || n.startsWith("javax.")
+                || n.startsWith("jdk.")
+                || n.startsWith("sun.")
+                || n.startsWith("com.sun.");
+    }
+
+    /** A collection class that refuses null elements: sorted sets, array deques, priority and concurrent queues. */
+    static boolean takesNoNull(Class<?> c) {
+        return java.util.SortedSet.class.isAssignableFrom(c)
+                || java.util.ArrayDeque.class.isAssignableFrom(c)
+                || java.util.PriorityQueue.class.isAssignableFrom(c)
+                || java.util.EnumSet.class.isAssignableFrom(c)
+                || java.util.concurrent.BlockingQueue.class.isAssignableFrom(c)
+                || java.util.concurrent.ConcurrentLinkedQueue.class.isAssignableFrom(c)
+                || java.util.concurrent.ConcurrentLinkedDeque.class.isAssignableFrom(c);
+    }
 
     public static boolean isTimeType(Class<?> c) {
         return TIME_TYPES.contains(c) || (c != null && ZoneId.class.isAssignableFrom(c));
@@ -77,7 +107,7 @@ public final class JsonTypes {
         } else if (v instanceof ZonedDateTime) {
             return DateTimeFormatter.ISO_ZONED_DATE_TIME.format((ZonedDateTime) v);
         } else if (v instanceof Date) {
-            return ((Date) v).toInstant().toString();
+            return Instant.ofEpochMilli(((Date) v).getTime()).toString(); // java.sql.Date has no toInstant()
         } else if (v instanceof ZoneId) {
             return ((ZoneId) v).getId();
         }

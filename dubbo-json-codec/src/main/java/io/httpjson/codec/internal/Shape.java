@@ -15,9 +15,9 @@ import java.util.Collection;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -44,7 +44,7 @@ final class Shape {
         LIST,
         MAP,
         POJO,
-        /** An interface or abstract class (but Collection, Map, Number), Optional, java.sql dates: null only. */
+        /** An interface or abstract class (but Collection, Map, Number), a JDK class outside the mapping: null. */
         NONE
     }
 
@@ -65,6 +65,8 @@ final class Shape {
     byte[][] constants;
     /** LIST: the element; MAP: the value. */
     Shape element;
+    /** LIST: a null element is refused (a primitive array; a collection that takes no null, as a TreeSet). */
+    boolean noNull;
 
     private Type elementType;
     /** MAP: the key, as its text must read ({@link MapKeys}). */
@@ -175,8 +177,11 @@ final class Shape {
         if (c == Date.class) return new Shape(Kind.DATE, name, c);
         if (JsonTypes.isTimeType(c)) return new Shape(Kind.TIME, name, c);
         if (c.isEnum()) return enumeration(name, c);
-        if (c.isArray()) return container(Kind.LIST, name, c, c.getComponentType());
-        if (Collection.class.isAssignableFrom(c)) return container(Kind.LIST, name, c, typeArgument(type, 0, 1));
+        if (c.isArray() || Collection.class.isAssignableFrom(c)) {
+            Shape s = container(Kind.LIST, name, c, c.isArray() ? c.getComponentType() : typeArgument(type, 0, 1));
+            s.noNull = c.isArray() ? c.getComponentType().isPrimitive() : JsonTypes.takesNoNull(c);
+            return s;
+        }
         if (Map.class.isAssignableFrom(c)) {
             Shape s = container(Kind.MAP, name, c, typeArgument(type, 1, 2));
             s.keyType = typeArgument(type, 0, 2);
@@ -190,11 +195,11 @@ final class Shape {
         if (c == Number.class) return new Shape(Kind.DECIMAL, name, c);
         if (c == AtomicInteger.class) return integer(name, c, Integer.MIN_VALUE, Integer.MAX_VALUE);
         if (c == AtomicLong.class) return integer(name, c, Long.MIN_VALUE, Long.MAX_VALUE);
-        if (c.isInterface()
-                || Modifier.isAbstract(c.getModifiers())
-                || c == Optional.class
-                || Date.class.isAssignableFrom(c)) {
-            // the engines would invent a class for it (a proxy, a default) or refuse it, each its own way
+        if (c == AtomicBoolean.class) return new Shape(Kind.BOOLEAN, name, c);
+        if (JsonTypes.TEXT_TYPES.contains(c)) return new Shape(Kind.STRING, name, c);
+        if (c.isInterface() || Modifier.isAbstract(c.getModifiers()) || JsonTypes.isJdkClass(c.getName())) {
+            // the engines invent a class (a proxy, a default), or bind a JDK class (Optional, File, java.sql dates)
+            // each its own way
             return new Shape(Kind.NONE, name, c);
         }
         return new Shape(Kind.ANY, name, c);
@@ -250,13 +255,7 @@ final class Shape {
             return false;
         }
         String n = c.getName();
-        return !(n.startsWith("java.")
-                || n.startsWith("javax.")
-                || n.startsWith("jdk.")
-                || n.startsWith("sun.")
-                || n.startsWith("com.sun.")
-                || n.startsWith("com.google.gson.")
-                || n.startsWith("com.alibaba.fastjson"));
+        return !(JsonTypes.isJdkClass(n) || n.startsWith("com.google.gson.") || n.startsWith("com.alibaba.fastjson"));
     }
 
     private static Member[] fields(Type type, Class<?> raw) {

@@ -151,11 +151,20 @@ public final class StrictJson {
                 if (java.util.Date.class.isAssignableFrom(s.raw)) {
                     return "null (" + s.name + " is not read from JSON: declare java.util.Date or a java.time type)";
                 }
-                return "null (" + s.name
-                        + " is an interface or abstract class: JSON is read into concrete classes only)";
+                if (s.raw.isInterface() || java.lang.reflect.Modifier.isAbstract(s.raw.getModifiers())) {
+                    return "null (" + s.name
+                            + " is an interface or abstract class: JSON is read into concrete classes only)";
+                }
+                return "null (" + s.name + " is a JDK class outside httpjson's JSON mapping: declare a type of the"
+                        + " mapping, see docs/serialization.md)";
             default:
                 return "a JSON value";
         }
+    }
+
+    /** The problem of a null element in a collection that takes none. */
+    static String nullElement(Shape list) {
+        return "expected an element but found null (" + list.name + " does not take null)";
     }
 
     private static String constants(Shape s) {

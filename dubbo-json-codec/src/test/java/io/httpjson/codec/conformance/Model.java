@@ -21,6 +21,46 @@ public final class Model {
         GREEN
     }
 
+    /** An enum whose toString() is not its name. */
+    public enum Tone {
+        LOUD,
+        QUIET;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** An enum with a constant-specific body (the constant's class is an anonymous subclass). */
+    public enum Op {
+        PLUS {
+            @Override
+            int apply(int a, int b) {
+                return a + b;
+            }
+        },
+        MINUS;
+
+        int apply(int a, int b) {
+            return a - b;
+        }
+    }
+
+    /** A POJO whose map fields have keys that are not strings. */
+    public static class WithKeyedMaps implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public Map<Long, Foo> byId;
+        public Object any;
+    }
+
+    /** A POJO with an Optional field (which the contract reads only as null). */
+    public static class WithOptional implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public String name;
+        public java.util.Optional<String> nick;
+    }
+
     public static class Foo implements Serializable {
         private static final long serialVersionUID = 1L;
         public String name;

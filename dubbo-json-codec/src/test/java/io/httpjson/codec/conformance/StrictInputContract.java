@@ -239,6 +239,67 @@ public abstract class StrictInputContract {
         l.add(ok("{\"a\":{\"$ref\":\"$\"}}", Object.class, Map.of("a", Map.of("$ref", "$"))));
         l.add(ok("[{\"$ref\":\"$\"}]", listOf(Object.class), List.of(Map.of("$ref", "$"))));
         l.add(ok("{\"name\":\"n\",\"$ref\":\"$\"}", Foo.class, new Foo("n", 0)));
+        // review (differential gson-text vs fastjson2-text): cases on which the two engines disagree
+        // a null element of a primitive array: refused with its path, not 0 (fastjson2) or a bare
+        // IllegalArgumentException (Gson)
+        l.add(bad("[1,null,3]", int[].class, "value (int[])[1]: expected an integer (int) but found null"));
+        l.add(bad("[true,null]", boolean[].class, "value (boolean[])[1]: expected true or false"));
+        // duplicate keys: the last wins (docs/protocol.md), in a typed map too (Gson refuses "duplicate key")
+        Type intValues = parameterized(Map.class, String.class, Integer.class);
+        l.add(ok("{\"a\":1,\"a\":2}", intValues, Map.of("a", 2)));
+        l.add(ok("{\"1\":\"x\",\"1\":\"y\"}", longKeys, Map.of(1L, "y")));
+        // a null element: kept by a Queue or Deque (read as a LinkedList, which takes null), refused with its
+        // path by a collection that takes none (not dropped, as fastjson2 did, nor a bare NullPointerException)
+        List<String> withNull = java.util.Arrays.asList("b", null, "a");
+        l.add(ok("[\"b\",null,\"a\"]", parameterized(java.util.Queue.class, String.class), withNull));
+        l.add(ok("[\"b\",null,\"a\"]", parameterized(java.util.Deque.class, String.class), withNull));
+        l.add(bad(
+                "[\"b\",null,\"a\"]",
+                parameterized(java.util.SortedSet.class, String.class),
+                "[1]: expected an element but found null (SortedSet<String> does not take null)"));
+        l.add(bad("[\"b\",null]", parameterized(java.util.ArrayDeque.class, String.class), "does not take null"));
+        // ISO-8601 text both engines write is read back as the same value by both
+        l.add(ok("\"10:15:30.1234\"", java.time.LocalTime.class, java.time.LocalTime.of(10, 15, 30, 123_400_000)));
+        l.add(ok("\"999\"", java.time.Year.class, java.time.Year.of(999)));
+        l.add(ok(
+                "\"+12024-01-31T10:15:30Z\"",
+                Date.class,
+                Date.from(java.time.Instant.parse("+12024-01-31T10:15:30Z"))));
+        l.add(ok(
+                "\"2024-10-27T02:30:00+01:00[Europe/Paris]\"",
+                java.time.ZonedDateTime.class,
+                java.time.ZonedDateTime.parse("2024-10-27T02:30:00+01:00[Europe/Paris]")));
+        l.add(ok(
+                "\"2024-06-30T10:15:30+05:00[Europe/Paris]\"",
+                java.time.ZonedDateTime.class,
+                java.time.ZonedDateTime.parse("2024-06-30T10:15:30+05:00[Europe/Paris]")));
+        l.add(ok(
+                "\"2024-01-31T10:15:30Z[UTC]\"",
+                java.time.ZonedDateTime.class,
+                java.time.ZonedDateTime.parse("2024-01-31T10:15:30Z[UTC]")));
+        // a POJO with an Optional field: null (or absent) is read, as the contract says, by both engines
+        l.add(ok("{\"name\":\"n\"}", Model.WithOptional.class, ANY_VALUE));
+        l.add(ok("{\"name\":\"n\",\"nick\":null}", Model.WithOptional.class, ANY_VALUE));
+        // JDK classes outside the mapping: refused by the strict check, not coerced (fastjson2 reads true
+        // into a StringBuilder, {"x":1} into a Locale, 1 into an AtomicBoolean)
+        l.add(bad("true", StringBuilder.class, "value (StringBuilder)"));
+        l.add(bad("{\"x\":1}", java.util.Locale.class, "value (Locale)"));
+        l.add(bad("1", java.util.concurrent.atomic.AtomicBoolean.class, "value (AtomicBoolean)"));
+        l.add(ok("true", java.util.concurrent.atomic.AtomicBoolean.class, ANY_VALUE));
+        l.add(bad("\"a\"", java.io.File.class, "is a JDK class outside httpjson's JSON mapping"));
+        l.add(bad("{\"path\":\"a\"}", java.util.regex.Pattern.class, "value (Pattern)"));
+        // the JDK's text types: a string, as both engines write them
+        String uuid = "550e8400-e29b-41d4-a716-446655440000";
+        l.add(ok("\"" + uuid + "\"", java.util.UUID.class, java.util.UUID.fromString(uuid)));
+        l.add(ok("\"http://a/b\"", java.net.URI.class, java.net.URI.create("http://a/b")));
+        l.add(bad("{\"x\":1}", java.net.URI.class, "expected a string"));
+        l.add(bad("true", StringBuilder.class, "expected a string"));
+        // RFC 8259 8.2: a lone half of a UTF-16 pair is no character, and could not be written back
+        l.add(bad("\"\\ud800\"", String.class, "unpaired surrogate \\uD800"));
+        l.add(bad("\"\\ud800x\"", String.class, "unpaired surrogate \\uD800"));
+        l.add(bad("\"\\udc00\\ud800\"", String.class, "unpaired surrogate \\uDC00"));
+        l.add(bad("\"\\ud800\\u0041\"", String.class, "unpaired surrogate \\uD800"));
+        l.add(bad("{\"\\ud83d\":1}", Object.class, "unpaired surrogate \\uD83D"));
         return l;
     }
 
@@ -256,6 +317,30 @@ public abstract class StrictInputContract {
                     .isExactlyInstanceOf(JsonCodecException.class)
                     .hasMessageContaining(c.error());
         }
+    }
+
+    @Test
+    void aSetKeepsTheOrderOfTheArray() {
+        byte[] b = "[3,1,2]".getBytes(StandardCharsets.UTF_8);
+        Object v = codec().read(b, 0, b.length, parameterized(java.util.Set.class, Integer.class));
+        assertThat(new ArrayList<Object>((java.util.Collection<?>) v)).containsExactly(3, 1, 2);
+    }
+
+    @Test
+    void aMapOfStringsKeepsTheOrderOfTheObject() {
+        byte[] b = "{\"zz\":\"1\",\"b\":\"2\",\"a\":\"3\",\"m\":\"4\",\"c\":\"5\"}".getBytes(StandardCharsets.UTF_8);
+        Map<?, ?> m = (Map<?, ?>) codec().read(b, 0, b.length, parameterized(Map.class, String.class, String.class));
+        assertThat(new ArrayList<Object>(m.keySet())).containsExactly("zz", "b", "a", "m", "c");
+    }
+
+    @Test
+    void objectValuesInsideListsAndMapsAreLinkedHashMaps() {
+        byte[] b = "[{\"a\":{}}]".getBytes(StandardCharsets.UTF_8);
+        List<?> v = (List<?>) codec().read(b, 0, b.length, listOf(Object.class));
+        assertThat(v.get(0)).isExactlyInstanceOf(java.util.LinkedHashMap.class);
+        byte[] m = "{\"k\":{\"a\":1}}".getBytes(StandardCharsets.UTF_8);
+        Map<?, ?> mv = (Map<?, ?>) codec().read(m, 0, m.length, parameterized(Map.class, String.class, Object.class));
+        assertThat(mv.get("k")).isExactlyInstanceOf(java.util.LinkedHashMap.class);
     }
 
     /** The dubbo protocol's serialization (one JSON value per line) applies the same rules. */

@@ -1,7 +1,7 @@
 package io.httpjson.serialization.fastjson.internal;
 
-import java.lang.reflect.Field;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,10 +10,6 @@ import java.util.concurrent.ConcurrentMap;
 
 import com.alibaba.fastjson2.JSONReader;
 import com.alibaba.fastjson2.JSONWriter;
-import com.alibaba.fastjson2.codec.BeanInfo;
-import com.alibaba.fastjson2.codec.FieldInfo;
-import com.alibaba.fastjson2.modules.ObjectWriterAnnotationProcessor;
-import com.alibaba.fastjson2.modules.ObjectWriterModule;
 import com.alibaba.fastjson2.reader.ObjectReader;
 import com.alibaba.fastjson2.reader.ObjectReaderProvider;
 import com.alibaba.fastjson2.writer.ObjectWriter;
@@ -23,7 +19,8 @@ import io.httpjson.codec.internal.JsonTypes;
 
 /**
  * The one fastjson2 configuration of httpjson: private providers (nothing registered globally), field-based
- * POJOs, no autoType, ISO-8601 dates, base64 byte[], ordered maps, and each type's reader and writer made once.
+ * POJOs, no autoType, base64 byte[], the JSON mapping where fastjson2's own differs ({@link Mapping}: ISO-8601
+ * dates, quoted map keys, ordered maps and sets, ...), and each type's reader and writer made once.
  * Not API.
  */
 public final class Fastjson2Config {
@@ -33,25 +30,12 @@ public final class Fastjson2Config {
 
     static {
         ObjectWriterProvider writers = new OnceWriters();
-        writers.register(new ObjectWriterModule() {
-            @Override
-            public ObjectWriter getObjectWriter(Type objectType, Class objectClass) {
-                return objectClass != null && JsonTypes.isTimeType(objectClass) ? TimeWriter.INSTANCE : null;
-            }
-
-            @Override
-            public ObjectWriterAnnotationProcessor getAnnotationProcessor() {
-                return new ObjectWriterAnnotationProcessor() {
-                    @Override
-                    public void getFieldInfo(BeanInfo beanInfo, FieldInfo fieldInfo, Class objectType, Field field) {
-                        if (JsonTypes.isTimeType(field.getType())) {
-                            fieldInfo.writeUsing = TimeWriter.class;
-                        }
-                    }
-                };
-            }
-        });
+        writers.register(Mapping.writerModule());
+        // fastjson2's map, list and POJO writers write BigDecimal values themselves unless one is registered
+        writers.register(BigDecimal.class, ValueWriters.Decimal.INSTANCE, true);
+        writers.register(BigDecimal.class, ValueWriters.Decimal.INSTANCE, false);
         ObjectReaderProvider readers = new OnceReaders();
+        readers.register(Mapping.readerModule());
         NoAnnotations.install(readers, writers);
         WRITE_CONTEXT = new JSONWriter.Context(
                 writers, JSONWriter.Feature.FieldBased, JSONWriter.Feature.WriteByteArrayAsBase64);

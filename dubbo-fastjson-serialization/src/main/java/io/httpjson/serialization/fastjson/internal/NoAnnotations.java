@@ -37,7 +37,7 @@ final class NoAnnotations {
                     @Override
                     public void getFieldInfo(FieldInfo fieldInfo, Class objectClass, Field field) {
                         plain(fieldInfo, field);
-                        fieldInfo.readUsing = null;
+                        fieldInfo.readUsing = field == null ? null : Mapping.fieldReader(field.getType());
                     }
                 };
             }
@@ -54,9 +54,7 @@ final class NoAnnotations {
                     @Override
                     public void getFieldInfo(BeanInfo beanInfo, FieldInfo fieldInfo, Class objectType, Field field) {
                         plain(fieldInfo, field);
-                        if (fieldInfo.writeUsing != TimeWriter.class) {
-                            fieldInfo.writeUsing = null;
-                        }
+                        fieldInfo.writeUsing = field == null ? null : Mapping.fieldWriter(field.getType());
                     }
                 };
             }

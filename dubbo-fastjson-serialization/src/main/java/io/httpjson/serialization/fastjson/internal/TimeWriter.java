@@ -1,12 +1,17 @@
 package io.httpjson.serialization.fastjson.internal;
 
 import java.lang.reflect.Type;
+import java.sql.Timestamp;
+import java.util.Date;
 
 import com.alibaba.fastjson2.JSONWriter;
 import com.alibaba.fastjson2.writer.ObjectWriter;
 import io.httpjson.codec.internal.JsonTypes;
 
-/** Writes java.time values and Dates as the ISO-8601 strings of {@link JsonTypes#formatTime}. Not API. */
+/**
+ * Writes java.time values and Dates (its subclasses too: {@code java.sql.Timestamp}, {@code java.sql.Date}) as the
+ * ISO-8601 strings of {@link JsonTypes#formatTime}. Not API.
+ */
 public final class TimeWriter implements ObjectWriter<Object> {
 
     public static final TimeWriter INSTANCE = new TimeWriter();
@@ -19,7 +24,19 @@ public final class TimeWriter implements ObjectWriter<Object> {
         if (value == null) {
             w.writeNull();
         } else {
-            w.writeString(JsonTypes.formatTime(value));
+            w.writeString(format(value));
         }
+    }
+
+    /** The ISO-8601 text of a time value; a Date subclass as the instant of a plain Date. */
+    static String format(Object value) {
+        if (value instanceof Date && value.getClass() != Date.class) {
+            if (value instanceof Timestamp) {
+                return JsonTypes.formatTime(((Timestamp) value).toInstant()); // its nanos too
+            }
+            // java.sql.Date and java.sql.Time refuse toInstant()
+            return JsonTypes.formatTime(new Date(((Date) value).getTime()));
+        }
+        return JsonTypes.formatTime(value);
     }
 }

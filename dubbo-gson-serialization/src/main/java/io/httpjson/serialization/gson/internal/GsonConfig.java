@@ -30,6 +30,9 @@ public final class GsonConfig {
             .registerTypeAdapter(Map.class, (InstanceCreator<Map<?, ?>>) t -> new LinkedHashMap<>())
             .registerTypeAdapterFactory(new TimeAdapterFactory())
             .registerTypeAdapterFactory(new PojoAdapterFactory())
+            .registerTypeAdapterFactory(new MapAdapterFactory())
+            .registerTypeAdapterFactory(new CollectionAdapterFactory())
+            .registerTypeAdapterFactory(new OptionalAdapterFactory())
             .create();
 
     private static final TypeAdapter<Object> ANY = new AnyAdapter(GSON);

@@ -64,6 +64,7 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
         if (raw.isPrimitive()
                 || raw.isArray()
                 || raw.isEnum()
+                || Enum.class.isAssignableFrom(raw) // a constant with a body: Gson's enum adapter, by name()
                 || raw.isInterface()
                 || raw.isAnnotation()
                 || Modifier.isAbstract(raw.getModifiers())

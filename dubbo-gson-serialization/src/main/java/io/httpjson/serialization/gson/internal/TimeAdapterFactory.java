@@ -14,7 +14,11 @@ import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 import io.httpjson.codec.internal.JsonTypes;
 
-/** java.time and Date as ISO-8601 strings (Date also from epoch millis), byte[] as base64. Not API. */
+/**
+ * java.time and Date as ISO-8601 strings (Date also from epoch millis), byte[] as base64. Subclasses of Date
+ * (java.sql.Timestamp, java.sql.Date, java.sql.Time) are written as the ISO instant a Date is, and not read (the
+ * strict input check refuses anything but null for them: declare java.util.Date or a java.time type). Not API.
+ */
 final class TimeAdapterFactory implements TypeAdapterFactory {
 
     @Override
@@ -24,10 +28,22 @@ final class TimeAdapterFactory implements TypeAdapterFactory {
         if (raw == byte[].class) {
             return (TypeAdapter<T>) new Base64Adapter().nullSafe();
         }
-        if (JsonTypes.isTimeType(raw)) {
+        if (JsonTypes.isTimeType(raw) || Date.class.isAssignableFrom(raw)) {
             return (TypeAdapter<T>) new TimeAdapter(raw).nullSafe();
         }
         return null;
+    }
+
+    /** The ISO-8601 instant of a Date or a subclass (whose toInstant() may throw, as java.sql.Date's does). */
+    static String dateText(Date d) {
+        Class<?> c = d.getClass();
+        if (c == Date.class) {
+            return JsonTypes.formatTime(d);
+        }
+        if (c.getName().equals("java.sql.Timestamp")) {
+            return JsonTypes.formatTime(d.toInstant()); // with its nanoseconds (named: java.sql is not required)
+        }
+        return JsonTypes.formatTime(new Date(d.getTime()));
     }
 
     private static final class TimeAdapter extends TypeAdapter<Object> {
@@ -39,11 +55,16 @@ final class TimeAdapterFactory implements TypeAdapterFactory {
 
         @Override
         public void write(JsonWriter out, Object value) throws IOException {
-            out.value(JsonTypes.formatTime(value));
+            out.value(value instanceof Date ? dateText((Date) value) : JsonTypes.formatTime(value));
         }
 
         @Override
         public Object read(JsonReader in) throws IOException {
+            if (type != Date.class && Date.class.isAssignableFrom(type)) {
+                throw new JsonSyntaxException("expected null (" + type.getSimpleName() + " is not read from JSON:"
+                        + " declare java.util.Date or a java.time type) but found " + in.peek() + " at "
+                        + in.getPath());
+            }
             if (type == Date.class && in.peek() == JsonToken.NUMBER) {
                 return new Date(in.nextLong());
             }
