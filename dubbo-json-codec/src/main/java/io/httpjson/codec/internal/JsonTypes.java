@@ -64,6 +64,11 @@ public final class JsonTypes {
 
     private JsonTypes() {}
 
+    /** One of {@link #TEXT_TYPES}: written as its {@code toString()}, as a value and as a map key. */
+    public static boolean isTextType(Class<?> c) {
+        return TEXT_TYPES.contains(c);
+    }
+
     /** A class of the JDK's (by name). */
     static boolean isJdkClass(String n) {
         return n.startsWith("java.")

@@ -236,6 +236,20 @@ public abstract class CodecContract {
     }
 
     @Test
+    void textTypeMapKeysAreTheirText() throws Exception {
+        JsonCodec c = codec();
+        java.util.UUID id = java.util.UUID.fromString("550e8400-e29b-41d4-a716-446655440000");
+        Map<java.util.UUID, String> byId = new LinkedHashMap<>(Map.of(id, "a"));
+        assertThat(json(c, byId)).isEqualTo("{\"550e8400-e29b-41d4-a716-446655440000\":\"a\"}");
+        assertThat(read(c, json(c, byId), type(Map.class, java.util.UUID.class, String.class)))
+                .isEqualTo(byId);
+        Map<java.util.Locale, String> byLocale = new LinkedHashMap<>(Map.of(java.util.Locale.US, "b"));
+        assertThat(json(c, byLocale)).isEqualTo("{\"en_US\":\"b\"}");
+        assertThat(read(c, json(c, byLocale), type(Map.class, java.util.Locale.class, String.class)))
+                .isEqualTo(byLocale);
+    }
+
+    @Test
     void nonStringMapKeysInsideAPojoAreQuotedToo() throws Exception {
         JsonCodec c = codec();
         Model.WithKeyedMaps w = new Model.WithKeyedMaps();

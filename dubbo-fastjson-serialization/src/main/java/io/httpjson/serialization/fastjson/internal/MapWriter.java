@@ -68,8 +68,9 @@ public final class MapWriter implements ObjectWriter<Object> {
                 || key instanceof BigInteger
                 || key instanceof BigDecimal
                 || key instanceof Boolean
-                || key instanceof Character) {
-            return key.toString(); // BigDecimal.toString, as its value is written
+                || key instanceof Character
+                || JsonTypes.isTextType(key.getClass())) {
+            return key.toString(); // BigDecimal.toString and a UUID's text, as their values are written
         }
         if (key instanceof Double || key instanceof Float) {
             double d = ((Number) key).doubleValue();
@@ -84,7 +85,8 @@ public final class MapWriter implements ObjectWriter<Object> {
         if (key == null) {
             return "null"; // as fastjson2 and Gson write it
         }
-        throw new JsonCodecException("cannot write a map key of type "
-                + key.getClass().getName() + ": JSON map keys are strings, numbers, booleans, enum constants or dates");
+        throw new JsonCodecException(
+                "cannot write a map key of type " + key.getClass().getName()
+                        + ": JSON map keys are strings, numbers, booleans, enum constants, dates or the JDK's text types (UUID...)");
     }
 }

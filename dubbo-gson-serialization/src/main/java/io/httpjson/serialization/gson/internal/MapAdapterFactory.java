@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import com.google.gson.Gson;
+import com.google.gson.JsonPrimitive;
 import com.google.gson.JsonSyntaxException;
 import com.google.gson.TypeAdapter;
 import com.google.gson.TypeAdapterFactory;
@@ -34,8 +35,9 @@ final class MapAdapterFactory implements TypeAdapterFactory {
         TypeAdapter<?> values = kv[1] == Object.class ? new AnyAdapter(gson) : gson.getAdapter(TypeToken.get(kv[1]));
         Supplier<Map<Object, Object>> make = Containers.map(raw, keyClass);
         TypeAdapter<?> gsons = make == null ? gson.getDelegateAdapter(this, type) : null;
+        TypeAdapter<?> keys = MapKeyText.kind(keyClass) == MapKeyText.TEXT ? gson.getAdapter(keyClass) : null;
         @SuppressWarnings("unchecked")
-        TypeAdapter<T> a = (TypeAdapter<T>) new MapAdapter(raw, keyClass, kv[1], values, make, gsons);
+        TypeAdapter<T> a = (TypeAdapter<T>) new MapAdapter(raw, keyClass, kv[1], values, make, gsons, keys);
         return a;
     }
 
@@ -51,6 +53,8 @@ final class MapAdapterFactory implements TypeAdapterFactory {
         private final boolean takesNull;
         /** Gson's adapter, to read a map class this one cannot make. */
         private final TypeAdapter<Object> gsons;
+        /** Gson's adapter of a {@link MapKeyText#TEXT} key class, reading the key from its text. */
+        private final TypeAdapter<Object> keys;
 
         @SuppressWarnings("unchecked")
         MapAdapter(
@@ -59,7 +63,8 @@ final class MapAdapterFactory implements TypeAdapterFactory {
                 Type valueType,
                 TypeAdapter<?> values,
                 Supplier<Map<Object, Object>> make,
-                TypeAdapter<?> gsons) {
+                TypeAdapter<?> gsons,
+                TypeAdapter<?> keys) {
             this.raw = raw;
             this.keyClass = keyClass;
             this.keyKind = MapKeyText.kind(keyClass);
@@ -68,6 +73,7 @@ final class MapAdapterFactory implements TypeAdapterFactory {
             this.make = make;
             this.takesNull = Containers.takesNullValues(raw);
             this.gsons = (TypeAdapter<Object>) gsons;
+            this.keys = (TypeAdapter<Object>) keys;
         }
 
         @Override
@@ -107,7 +113,11 @@ final class MapAdapterFactory implements TypeAdapterFactory {
             in.beginObject();
             while (in.hasNext()) {
                 String name = in.nextName();
-                Object k = keyKind == MapKeyText.STRING ? name : MapKeyText.parse(keyKind, keyClass, name, in);
+                Object k = keyKind == MapKeyText.STRING
+                        ? name
+                        : keys != null
+                                ? keys.fromJsonTree(new JsonPrimitive(name))
+                                : MapKeyText.parse(keyKind, keyClass, name, in);
                 Object v = values.read(in);
                 if (v == null && !takesNull) {
                     throw new JsonSyntaxException("expected a value but found null (" + raw.getSimpleName()

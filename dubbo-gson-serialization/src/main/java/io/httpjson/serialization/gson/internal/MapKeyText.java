@@ -28,7 +28,10 @@ final class MapKeyText {
     static final int CHAR = 10;
     static final int ENUM = 11;
     static final int TIME = 12;
-    static final int OTHER = 13;
+    /** A UUID, URI, Locale... ({@link JsonTypes#isTextType}): read by Gson's adapter of its class. */
+    static final int TEXT = 13;
+
+    static final int OTHER = 14;
 
     private MapKeyText() {}
 
@@ -71,6 +74,7 @@ final class MapKeyText {
         if (c == Character.class) return CHAR;
         if (c.isEnum()) return ENUM;
         if (JsonTypes.isTimeType(c)) return TIME;
+        if (JsonTypes.isTextType(c)) return TEXT;
         return OTHER;
     }
 
