@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The OpenAPI document against the provider's real answers, with a JSON Schema validator. What it says a method's
  * request body may be is what the provider takes: a body valid against the request schema is answered 200, and a
  * body the provider refuses is one the schema refuses too (single-parameter methods: the named form the document
- * offers for them, and {@code Optional} parameters). And a method that returns null answers {@code 200} with the
+ * offers for them, {@code Optional} parameters, the JDK's classes). And a method that returns null answers {@code 200} with the
  * JSON {@code null}, which the answer's schema admits for every return type that can be null, and only for those.
  */
 class OpenApiAgainstTheProviderTest {
@@ -98,6 +98,22 @@ class OpenApiAgainstTheProviderTest {
         // the provider reads an Optional argument only as null (docs/protocol.md, "JSON mapping")
         agree(PROBE + "opt", "[\"x\"]");
         agree(PROBE + "opt", "[null]");
+    }
+
+    @Test
+    void jdkClassesAreDescribedAsTheProviderReadsThem() throws Exception {
+        // the JDK's text types are strings, AtomicBoolean a boolean; other JDK classes and interfaces only null
+        String uuid = "\"550e8400-e29b-41d4-a716-446655440000\"";
+        agree(PROBE + "jdk", "[" + uuid + ", \"en_US\", true]");
+        agree(PROBE + "jdk", "[" + uuid + ", {\"language\": \"en\"}, true]");
+        agree(PROBE + "jdk", "[" + uuid + ", \"en_US\", 1]");
+        agree(PROBE + "jdk", "[12, \"en_US\", true]");
+        agree(PROBE + "file", "[\"/tmp/x\"]");
+        agree(PROBE + "file", "[null]");
+        agree(PROBE + "chars", "[\"x\"]");
+        agree(PROBE + "chars", "[null]");
+        agree(PROBE + "wrapped", "[[\"x\"]]");
+        agree(PROBE + "wrapped", "[[null]]");
     }
 
     @Test

@@ -69,6 +69,14 @@ public final class JsonTypes {
         return TEXT_TYPES.contains(c);
     }
 
+    /**
+     * True if the strict check reads a value of {@code c} only as null: an interface or abstract class (but
+     * Collection, Map, Number), Optional, a JDK class outside the mapping.
+     */
+    public static boolean readsOnlyNull(Class<?> c) {
+        return Shape.of(c).kind == Shape.Kind.NONE;
+    }
+
     /** A class of the JDK's (by name). */
     static boolean isJdkClass(String n) {
         return n.startsWith("java.")

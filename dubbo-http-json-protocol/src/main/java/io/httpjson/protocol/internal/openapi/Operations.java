@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import io.httpjson.protocol.internal.MethodMeta;
@@ -86,9 +85,8 @@ final class Operations {
     private Map<String, Object> arguments(MethodMeta m) {
         Type[] types = m.parameterTypes();
         List<Object> items = new ArrayList<>();
-        Class<?>[] classes = m.parameterClasses();
         for (int i = 0; i < types.length; i++) {
-            items.add(classes[i] == Optional.class ? onlyNull(types[i]) : schemas.of(types[i]));
+            items.add(schemas.of(types[i]));
         }
         Map<String, Object> positional = new LinkedHashMap<>();
         positional.put("title", m.name() + "(" + m.simpleSignature() + ") arguments by position");
@@ -126,14 +124,6 @@ final class Operations {
         Map<String, Object> nothing = new LinkedHashMap<>();
         nothing.put("type", "null");
         return Map.of("anyOf", List.of(schema, nothing));
-    }
-
-    /** An Optional parameter: the provider reads it only as null (declare the value's own type instead). */
-    private static Map<String, Object> onlyNull(Type t) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("type", "null");
-        s.put("description", "only null: " + t.getTypeName() + " is not read from JSON (declare the value's own type)");
-        return s;
     }
 
     private Map<String, Object> responses(Class<?> service, MethodMeta[] overloads) {

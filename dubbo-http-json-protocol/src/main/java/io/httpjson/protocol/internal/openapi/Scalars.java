@@ -2,6 +2,8 @@ package io.httpjson.protocol.internal.openapi;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.URI;
+import java.net.URL;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -13,6 +15,11 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.httpjson.codec.internal.JsonTypes;
 
 /** The schemas of the types JSON holds as one string, number or boolean (docs/protocol.md, "JSON mapping"). */
 final class Scalars {
@@ -65,6 +72,21 @@ final class Scalars {
         }
         if (c == UUID.class) {
             return type("string", "uuid");
+        }
+        if (c == URI.class || c == URL.class) {
+            return type("string", "uri");
+        }
+        if (JsonTypes.isTextType(c)) {
+            return described(type("string", null), "a " + c.getName() + " as its text, e.g. en_US for a Locale");
+        }
+        if (c == AtomicBoolean.class) {
+            return type("boolean", null);
+        }
+        if (c == AtomicInteger.class) {
+            return type("integer", "int32");
+        }
+        if (c == AtomicLong.class) {
+            return described(type("integer", "int64"), "A 64-bit integer. " + Schemas.BIG_NUMBER);
         }
         return time(c);
     }

@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
+import io.httpjson.codec.internal.JsonTypes;
+
 /**
  * JSON Schemas (OpenAPI 3.1, i.e. JSON Schema 2020-12) of Java types as both JSON engines write and read them
  * (docs/protocol.md, "JSON mapping"): a class of fields becomes a component, a generic instantiation one of its
@@ -63,7 +65,7 @@ final class Schemas {
                 return map(args[0], of(args[1], bindings));
             }
             if (raw == Optional.class) {
-                return of(args[0], bindings);
+                return onlyNull(p);
             }
             Type[] resolved = new Type[args.length];
             for (int i = 0; i < args.length; i++) {
@@ -89,10 +91,24 @@ final class Schemas {
         if (c.isEnum()) {
             return component(c, new Type[0]);
         }
+        if (JsonTypes.readsOnlyNull(c)) {
+            return onlyNull(c);
+        }
         if (c == Object.class || c.isInterface() || Modifier.isAbstract(c.getModifiers()) || platform(c)) {
             return any("any JSON value (declared as " + c.getName() + ")");
         }
         return component(c, new Type[0]);
+    }
+
+    /** A type the provider reads only as null (Optional, an interface, a JDK class outside the mapping). */
+    static Map<String, Object> onlyNull(Type t) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("type", "null");
+        s.put(
+                "description",
+                "only null: " + t.getTypeName() + " is not read from JSON (declare a concrete type of"
+                        + " the JSON mapping)");
+        return s;
     }
 
     static Map<String, Object> any(String description) {
