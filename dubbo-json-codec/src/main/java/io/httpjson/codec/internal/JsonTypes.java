@@ -35,7 +35,10 @@ import io.httpjson.codec.JsonCodecException;
  */
 public final class JsonTypes {
 
-    /** The java.time types written as ISO-8601 strings (plus {@link Date}). */
+    /**
+     * The java.time types written as ISO-8601 strings, plus {@link Date} and its java.sql subclasses (instants: a
+     * Timestamp with its nanoseconds).
+     */
     public static final Set<Class<?>> TIME_TYPES = Set.of(
             LocalDate.class,
             LocalDateTime.class,
@@ -50,7 +53,10 @@ public final class JsonTypes {
             YearMonth.class,
             MonthDay.class,
             ZoneOffset.class,
-            Date.class);
+            Date.class,
+            java.sql.Timestamp.class,
+            java.sql.Date.class,
+            java.sql.Time.class);
 
     /** The JDK's classes outside the mapping that both engines write as a string and read from one. */
     static final Set<Class<?>> TEXT_TYPES = Set.of(
@@ -119,6 +125,8 @@ public final class JsonTypes {
             return DateTimeFormatter.ISO_OFFSET_TIME.format((OffsetTime) v);
         } else if (v instanceof ZonedDateTime) {
             return DateTimeFormatter.ISO_ZONED_DATE_TIME.format((ZonedDateTime) v);
+        } else if (v instanceof java.sql.Timestamp) {
+            return formatTime(((java.sql.Timestamp) v).toInstant());
         } else if (v instanceof Date) {
             return Instant.ofEpochMilli(((Date) v).getTime()).toString(); // java.sql.Date has no toInstant()
         } else if (v instanceof ZoneId) {
@@ -152,6 +160,9 @@ public final class JsonTypes {
             if (type == ZoneOffset.class) return ZoneOffset.of(s);
             if (ZoneId.class.isAssignableFrom(type)) return ZoneId.of(s);
             if (type == Date.class) return Date.from(Instant.parse(s));
+            if (type == java.sql.Timestamp.class) return java.sql.Timestamp.from((Instant) parseTime(Instant.class, s));
+            if (type == java.sql.Date.class) return new java.sql.Date(((Date) parseTime(Date.class, s)).getTime());
+            if (type == java.sql.Time.class) return new java.sql.Time(((Date) parseTime(Date.class, s)).getTime());
         } catch (DateTimeException e) {
             throw new JsonCodecException(
                     "expected an ISO-8601 " + type.getSimpleName() + " string but found \"" + abbreviate(s) + "\": "

@@ -148,9 +148,6 @@ public final class StrictJson {
                     return "null (" + s.name
                             + " is not read from JSON: declare the value's own type, which may be null)";
                 }
-                if (java.util.Date.class.isAssignableFrom(s.raw)) {
-                    return "null (" + s.name + " is not read from JSON: declare java.util.Date or a java.time type)";
-                }
                 if (s.raw.isInterface() || java.lang.reflect.Modifier.isAbstract(s.raw.getModifiers())) {
                     return "null (" + s.name
                             + " is an interface or abstract class: JSON is read into concrete classes only)";

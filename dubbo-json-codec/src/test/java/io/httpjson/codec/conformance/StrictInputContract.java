@@ -220,8 +220,13 @@ public abstract class StrictInputContract {
         l.add(bad("12", java.io.Serializable.class, "expected null (Serializable"));
         l.add(ok("null", CharSequence.class, null));
         l.add(bad("1.5", parameterized(java.util.Optional.class, Long.class), "Optional<Long> is not read from JSON"));
-        l.add(bad("1.5", java.sql.Timestamp.class, "Timestamp is not read from JSON: declare java.util.Date"));
-        l.add(bad("\"2024-01-31T10:15:30Z\"", java.sql.Date.class, "declare java.util.Date or a java.time type"));
+        // java.sql's dates: the ISO instants they are written as (a Timestamp with its nanoseconds)
+        l.add(bad("1.5", java.sql.Timestamp.class, "expected an ISO-8601 Timestamp string but found 1.5"));
+        java.sql.Timestamp nanos = java.sql.Timestamp.from(java.time.Instant.parse("2024-01-31T10:15:30.123456789Z"));
+        l.add(ok("\"2024-01-31T10:15:30.123456789Z\"", java.sql.Timestamp.class, nanos));
+        l.add(ok("\"2024-01-31T10:15:30Z\"", java.sql.Date.class, new java.sql.Date(1_706_696_130_000L)));
+        l.add(ok("\"2024-01-31T10:15:30.5Z\"", java.sql.Time.class, new java.sql.Time(1_706_696_130_500L)));
+        l.add(bad("\"2024-01-31 10:15:30\"", java.sql.Timestamp.class, "expected an ISO-8601 Timestamp string"));
         // Number and the atomic integers: numbers by the rules of their kind
         l.add(bad("\"12\"", Number.class, "expected a number (Number) but found the string \"12\""));
         l.add(bad("{\"a\":1}", Number.class, "expected a number (Number) but found an object"));

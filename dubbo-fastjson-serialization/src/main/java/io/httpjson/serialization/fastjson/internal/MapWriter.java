@@ -22,6 +22,10 @@ public final class MapWriter implements ObjectWriter<Object> {
 
     public static final MapWriter INSTANCE = new MapWriter();
 
+    /** Why a null map key is refused: JSON object keys are strings; "null" would come back as that string. */
+    static final String NULL_KEY = "a map with a null key cannot be written as JSON: object keys are strings, and"
+            + " \"null\" would arrive as that text (hessian2 carries null keys; remove the entry or use a key)";
+
     /** Public for fastjson2's {@code writeUsing}, which instantiates it per field. */
     public MapWriter() {}
 
@@ -58,6 +62,9 @@ public final class MapWriter implements ObjectWriter<Object> {
 
     /** The JSON text of a key that is not a String, as its value would be written, without the quotes. */
     static String keyText(Object key) {
+        if (key == null) {
+            throw new JsonCodecException(MapWriter.NULL_KEY);
+        }
         if (key instanceof Enum) {
             return ((Enum<?>) key).name();
         }
@@ -81,9 +88,6 @@ public final class MapWriter implements ObjectWriter<Object> {
         }
         if (key instanceof Date || JsonTypes.isTimeType(key.getClass())) {
             return TimeWriter.format(key);
-        }
-        if (key == null) {
-            return "null"; // as fastjson2 and Gson write it
         }
         throw new JsonCodecException(
                 "cannot write a map key of type " + key.getClass().getName()

@@ -15,6 +15,7 @@ import com.google.gson.TypeAdapter;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
+import io.httpjson.codec.JsonCodecException;
 import io.httpjson.codec.internal.JsonTypes;
 
 /** The one Gson of httpjson and its per-Type adapter cache. Not API. */
@@ -25,6 +26,8 @@ public final class GsonConfig {
 
     public static final Gson GSON = new GsonBuilder()
             .disableHtmlEscaping()
+            // passed on to the writer, which refuses them in fastjson2-text's words (FiniteWriter)
+            .serializeSpecialFloatingPointValues()
             .setObjectToNumberStrategy(in -> JsonTypes.objectNumber(in.nextString()))
             .setNumberToNumberStrategy(in -> JsonTypes.objectNumber(in.nextString()))
             .registerTypeAdapter(Map.class, (InstanceCreator<Map<?, ?>>) t -> new LinkedHashMap<>())
@@ -55,7 +58,7 @@ public final class GsonConfig {
     }
 
     public static JsonWriter writer(OutputStream out) {
-        JsonWriter w = new JsonWriter(new Utf8Writer(out));
+        JsonWriter w = new FiniteWriter(new Utf8Writer(out));
         w.setSerializeNulls(false);
         w.setHtmlSafe(false);
         return w;
@@ -74,6 +77,39 @@ public final class GsonConfig {
             w.nullValue();
         } else {
             adapter(value.getClass()).write(w, value);
+        }
+    }
+
+    /** Refuses NaN and Infinity in the words fastjson2-text uses (Gson's own advise a setting users cannot make). */
+    private static final class FiniteWriter extends JsonWriter {
+        FiniteWriter(java.io.Writer out) {
+            super(out);
+        }
+
+        private static void check(double d) {
+            if (!Double.isFinite(d)) {
+                throw new JsonCodecException("cannot write " + d + " as JSON: JSON has no NaN or Infinity");
+            }
+        }
+
+        @Override
+        public JsonWriter value(double value) throws IOException {
+            check(value);
+            return super.value(value);
+        }
+
+        @Override
+        public JsonWriter value(float value) throws IOException {
+            check(value);
+            return super.value(value);
+        }
+
+        @Override
+        public JsonWriter value(Number value) throws IOException {
+            if (value instanceof Double || value instanceof Float) {
+                check(value.doubleValue());
+            }
+            return super.value(value);
         }
     }
 }

@@ -38,7 +38,9 @@ final class MapKeyText {
     /** The text of a key that is not a String. */
     static String of(Object key) {
         if (key == null) {
-            return "null";
+            throw new IllegalArgumentException("a map with a null key cannot be written as JSON: object keys are"
+                    + " strings, and \"null\" would arrive as that text (hessian2 carries null keys; remove the entry"
+                    + " or use a key)");
         }
         if (key instanceof Number) {
             if ((key instanceof Double && !Double.isFinite((Double) key))

@@ -16,8 +16,8 @@ import io.httpjson.codec.internal.JsonTypes;
 
 /**
  * java.time and Date as ISO-8601 strings (Date also from epoch millis), byte[] as base64. Subclasses of Date
- * (java.sql.Timestamp, java.sql.Date, java.sql.Time) are written as the ISO instant a Date is, and not read (the
- * strict input check refuses anything but null for them: declare java.util.Date or a java.time type). Not API.
+ * (java.sql.Timestamp, java.sql.Date, java.sql.Time) are written and read as the ISO instant a Date is, a
+ * Timestamp with its nanoseconds. Not API.
  */
 final class TimeAdapterFactory implements TypeAdapterFactory {
 
@@ -60,11 +60,6 @@ final class TimeAdapterFactory implements TypeAdapterFactory {
 
         @Override
         public Object read(JsonReader in) throws IOException {
-            if (type != Date.class && Date.class.isAssignableFrom(type)) {
-                throw new JsonSyntaxException("expected null (" + type.getSimpleName() + " is not read from JSON:"
-                        + " declare java.util.Date or a java.time type) but found " + in.peek() + " at "
-                        + in.getPath());
-            }
             if (type == Date.class && in.peek() == JsonToken.NUMBER) {
                 return new Date(in.nextLong());
             }

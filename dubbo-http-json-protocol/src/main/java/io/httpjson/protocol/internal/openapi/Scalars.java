@@ -95,7 +95,7 @@ final class Scalars {
         if (c == LocalDate.class) {
             return described(type("string", "date"), "ISO-8601 date, e.g. 2024-01-31");
         }
-        if (c == Instant.class || c == Date.class || c == OffsetDateTime.class) {
+        if (c == Instant.class || Date.class.isAssignableFrom(c) || c == OffsetDateTime.class) {
             return described(type("string", "date-time"), "ISO-8601 date-time with offset, e.g. 2024-01-31T10:15:30Z");
         }
         if (c == ZonedDateTime.class) {
