@@ -1,5 +1,7 @@
 package io.httpjson.codec;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -7,7 +9,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.apache.dubbo.common.logger.Logger;
+import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.common.utils.DefaultSerializeClassChecker;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
@@ -22,6 +27,16 @@ public final class ThrowableJson {
     public static final int MAX_CAUSE_DEPTH = 8;
 
     private static final StackTraceElement[] NO_STACK = new StackTraceElement[0];
+
+    private static final Logger LOG = LoggerFactory.getLogger(ThrowableJson.class);
+
+    /** Whether a field of the exception class was left out already (said once per class). */
+    private static final ClassValue<AtomicBoolean> WARNED = new ClassValue<AtomicBoolean>() {
+        @Override
+        protected AtomicBoolean computeValue(Class<?> type) {
+            return new AtomicBoolean();
+        }
+    };
 
     private static final ClassValue<Field[]> CUSTOM_FIELDS = new ClassValue<Field[]>() {
         @Override
@@ -54,12 +69,26 @@ public final class ThrowableJson {
         return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.");
     }
 
-    /** The JSON tree of {@code t}: exception, message (if any), fields (custom ones, if any), cause (if any). */
+    /**
+     * The JSON tree of {@code t}: exception, message (if any), fields (custom ones, if any), cause (if any). A field
+     * JSON cannot hold (a NaN or infinite {@code double}/{@code float}) is left out; see {@link #describe(Throwable,
+     * JsonCodec)} to leave out, too, every field the engine that writes the tree refuses.
+     */
     public static Map<String, Object> describe(Throwable t) {
-        return describe(t, 0);
+        return describe(t, null, 0);
     }
 
-    private static Map<String, Object> describe(Throwable t, int depth) {
+    /**
+     * The JSON tree of {@code t}, leaving out each field {@code codec} cannot write (a NaN or infinite number, a
+     * value the engine refuses, such as a present {@code Optional}): the field keeps its default on the other side,
+     * and the exception itself (class, message, cause, its other fields) still arrives, as a business exception
+     * should. Nothing is logged per call: once per exception class, at warn level.
+     */
+    public static Map<String, Object> describe(Throwable t, JsonCodec codec) {
+        return describe(t, codec, 0);
+    }
+
+    private static Map<String, Object> describe(Throwable t, JsonCodec codec, int depth) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("exception", t.getClass().getName());
         String message = t.getMessage();
@@ -72,8 +101,13 @@ public final class ThrowableJson {
             for (Field f : fields) {
                 try {
                     Object v = f.get(t);
-                    if (v != null && !(v instanceof Throwable)) {
-                        values.putIfAbsent(f.getName(), v);
+                    if (v != null && !(v instanceof Throwable) && !values.containsKey(f.getName())) {
+                        String refused = refusal(v, codec);
+                        if (refused == null) {
+                            values.put(f.getName(), v);
+                        } else {
+                            leftOut(t.getClass(), f, refused);
+                        }
                     }
                 } catch (IllegalAccessException e) {
                     // not transmitted
@@ -85,9 +119,41 @@ public final class ThrowableJson {
         }
         Throwable cause = t.getCause();
         if (cause != null && cause != t && depth + 1 < MAX_CAUSE_DEPTH) {
-            m.put("cause", describe(cause, depth + 1));
+            m.put("cause", describe(cause, codec, depth + 1));
         }
         return m;
+    }
+
+    /** Why {@code v} cannot be written as JSON, or null if it can: tried with {@code codec} unless plainly fine. */
+    private static String refusal(Object v, JsonCodec codec) {
+        if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            return Double.isFinite(d) ? null : "JSON has no " + d;
+        }
+        if (codec == null
+                || v instanceof String
+                || v instanceof Integer
+                || v instanceof Long
+                || v instanceof Boolean
+                || v instanceof Short
+                || v instanceof Byte
+                || v instanceof Enum) {
+            return null;
+        }
+        try {
+            codec.write(v, null, OutputStream.nullOutputStream());
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return String.valueOf(e.getMessage());
+        }
+    }
+
+    private static void leftOut(Class<?> type, Field f, String why) {
+        if (WARNED.get(type).compareAndSet(false, true)) {
+            LOG.warn("the field " + f.getName() + " of " + type.getName() + " cannot be written as JSON (" + why
+                    + "): it is left out when the exception is sent (it arrives with its default value); said once"
+                    + " per exception class");
+        }
     }
 
     /**
@@ -145,11 +211,11 @@ public final class ThrowableJson {
         } catch (Throwable e) {
             return remote(className, message, cause, "cannot instantiate it here: " + e);
         }
-        Internals.setMessage(t, message);
+        ThrowableState.setMessage(t, message);
         if (cause != null && t.getCause() != cause) {
-            Internals.setCause(t, cause);
+            ThrowableState.setCause(t, cause);
         }
-        Internals.setStackTrace(t, NO_STACK);
+        ThrowableState.setStackTrace(t, NO_STACK);
         Object fields = tree.get("fields");
         if (fields instanceof Map) {
             for (Field f : CUSTOM_FIELDS.get(type)) {
@@ -184,7 +250,7 @@ public final class ThrowableJson {
         if (c != null) {
             return (Throwable) c.newInstance();
         }
-        return (Throwable) Internals.allocate(type);
+        return (Throwable) ThrowableState.allocate(type);
     }
 
     private static Constructor<?> constructor(Class<?> type, Class<?>... params) {
@@ -202,42 +268,5 @@ public final class ThrowableJson {
     private static RemoteException remote(String className, String message, Throwable cause, String why) {
         RemoteException e = new RemoteException(className, className + ": " + message + " (" + why + ")", cause);
         return e;
-    }
-
-    /** Throwable's private state through sun.misc.Unsafe (java.base does not open it to reflection). */
-    private static final class Internals {
-        private static final sun.misc.Unsafe UNSAFE;
-        private static final long MESSAGE;
-        private static final long CAUSE;
-        private static final long STACK;
-
-        static {
-            try {
-                Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
-                f.setAccessible(true);
-                UNSAFE = (sun.misc.Unsafe) f.get(null);
-                MESSAGE = UNSAFE.objectFieldOffset(Throwable.class.getDeclaredField("detailMessage"));
-                CAUSE = UNSAFE.objectFieldOffset(Throwable.class.getDeclaredField("cause"));
-                STACK = UNSAFE.objectFieldOffset(Throwable.class.getDeclaredField("stackTrace"));
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
-        static Object allocate(Class<?> c) throws InstantiationException {
-            return UNSAFE.allocateInstance(c);
-        }
-
-        static void setMessage(Throwable t, String message) {
-            UNSAFE.putObject(t, MESSAGE, message);
-        }
-
-        static void setCause(Throwable t, Throwable cause) {
-            UNSAFE.putObject(t, CAUSE, cause);
-        }
-
-        static void setStackTrace(Throwable t, StackTraceElement[] stack) {
-            UNSAFE.putObject(t, STACK, stack);
-        }
     }
 }

@@ -6,9 +6,8 @@ import java.util.Map;
 /**
  * The JSON body of every error response: {@code code} (an {@link ErrorCode} name), {@code status},
  * {@code message} (what is wrong and what to do), {@code help} (the URL of the troubleshooting guide's section,
- * under {@code httpjson.help-base-url}); for
- * a business exception also {@code exception}, {@code fields} and {@code cause}; for a Dubbo RpcException
- * also {@code rpcCode}.
+ * under {@code httpjson.help-base-url}); for a business exception also {@code exception}, {@code fields},
+ * {@code cause} and {@code nullMessage}; for a Dubbo RpcException also {@code rpcCode}.
  */
 public final class ErrorBody {
 
@@ -17,6 +16,11 @@ public final class ErrorBody {
     public static final String MESSAGE = "message";
     public static final String HELP = "help";
     public static final String RPC_CODE = "rpcCode";
+    /**
+     * {@code true} in a business exception's body when the exception had no message: {@code message} is then its
+     * class name, for HTTP callers, and a Java consumer rebuilds the exception without one.
+     */
+    public static final String NULL_MESSAGE = "nullMessage";
 
     private ErrorBody() {}
 

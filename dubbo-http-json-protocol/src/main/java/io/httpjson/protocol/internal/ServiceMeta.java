@@ -22,6 +22,13 @@ import org.apache.dubbo.rpc.service.GenericService;
  */
 public final class ServiceMeta {
 
+    /**
+     * Dubbo's generic=bean passes JavaBeanDescriptors, which JSON cannot tell from maps: GenericFilter would refuse
+     * the arguments with "only support message type JavaBeanDescriptor".
+     */
+    public static final String GENERIC_BEAN =
+            "generic=bean is not supported over httpjson (JSON carries no JavaBeanDescriptor): use generic=true";
+
     private static final Map<Class<?>, ServiceMeta> CACHE = new ConcurrentHashMap<>();
     private static final Map<String, MethodMeta[]> PSEUDO = pseudoMethods();
 

@@ -14,4 +14,13 @@ public interface ParityService {
 
     /** Blocks until released. */
     String hold(String s);
+
+    /** Throws {@code new IllegalStateException()}: an exception without a message. */
+    String failWithoutMessage();
+
+    /** Throws a {@link DiffException} with this ratio and weight ("NaN", "Infinity", a number), other fields, a cause. */
+    String failWithRatio(String ratio, String weight) throws DiffException;
+
+    /** Doubles every {@code amount} of the point. */
+    Point twice(Point p);
 }

@@ -9,6 +9,7 @@ import org.apache.dubbo.rpc.RpcContext;
 public class ParityServiceImpl implements ParityService {
 
     public final AtomicInteger bigReplies = new AtomicInteger();
+    public final AtomicInteger twiceCalls = new AtomicInteger();
     public final CountDownLatch entered = new CountDownLatch(1);
     public final CountDownLatch release = new CountDownLatch(1);
 
@@ -40,5 +41,27 @@ public class ParityServiceImpl implements ParityService {
             Thread.currentThread().interrupt();
         }
         return s;
+    }
+
+    @Override
+    public String failWithoutMessage() {
+        throw new IllegalStateException();
+    }
+
+    @Override
+    public String failWithRatio(String ratio, String weight) throws DiffException {
+        throw new DiffException(
+                "ratio out of range",
+                Double.parseDouble(ratio),
+                Float.parseFloat(weight),
+                "left",
+                7,
+                new IllegalArgumentException("root"));
+    }
+
+    @Override
+    public Point twice(Point p) {
+        twiceCalls.incrementAndGet();
+        return new Point(p.name, p.amount * 2);
     }
 }

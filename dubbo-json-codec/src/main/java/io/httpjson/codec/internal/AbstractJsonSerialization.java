@@ -31,12 +31,20 @@ public abstract class AbstractJsonSerialization implements Serialization, ScopeM
         this.frameworkModel = frameworkModel;
     }
 
+    /**
+     * The URL's model if it has a live one, else this instance's own. Dubbo's CodecSupport keeps, for the whole JVM,
+     * the Serialization instances of the model that was the default when it was first used, and the dubbo protocol
+     * encodes with those: their own model may be another application's, or destroyed.
+     */
     private FrameworkModel model(URL url) {
-        FrameworkModel m = frameworkModel;
-        if (m == null) {
-            m = url != null ? url.getOrDefaultFrameworkModel() : FrameworkModel.defaultModel();
+        if (url != null && url.getScopeModel() != null) {
+            FrameworkModel m = url.getOrDefaultFrameworkModel();
+            if (m != null && !m.isDestroyed()) {
+                return m;
+            }
         }
-        return m;
+        FrameworkModel m = frameworkModel;
+        return m != null && !m.isDestroyed() ? m : FrameworkModel.defaultModel();
     }
 
     private JsonCodec codec(URL url) {

@@ -6,11 +6,20 @@ import java.util.Base64;
 import java.util.Map;
 
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.JsonCodecException;
 import io.httpjson.codec.ThrowableJson;
+import org.apache.dubbo.common.beanutil.JavaBeanDescriptor;
 import org.apache.dubbo.common.serialize.ObjectOutput;
 
 /** Dubbo ObjectOutput writing one compact JSON value per line through a {@link JsonCodec}. Not API. */
 public final class JsonObjectOutput implements ObjectOutput {
+
+    /**
+     * Dubbo's generic=bean passes JavaBeanDescriptors, which a text serialization cannot tell from a map: the provider
+     * would fail with "Generic serialization [bean] only support message type JavaBeanDescriptor".
+     */
+    public static final String GENERIC_BEAN = "generic=bean is not supported by the text-JSON serializations"
+            + " (fastjson2-text, gson-text): use generic=true";
 
     private final JsonCodec codec;
     private final OutputStream out;
@@ -95,12 +104,25 @@ public final class JsonObjectOutput implements ObjectOutput {
 
     @Override
     public void writeObject(Object obj) throws IOException {
+        if (obj instanceof JavaBeanDescriptor || obj instanceof Object[] && holdsJavaBean((Object[]) obj)) {
+            throw new JsonCodecException(GENERIC_BEAN);
+        }
         value(obj);
+    }
+
+    /** Whether an element is a JavaBeanDescriptor, as the arguments of a generic=bean $invoke are. */
+    private static boolean holdsJavaBean(Object[] values) {
+        for (Object v : values) {
+            if (v instanceof JavaBeanDescriptor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
     public void writeThrowable(Throwable obj) throws IOException {
-        value(obj == null ? null : ThrowableJson.describe(obj));
+        value(obj == null ? null : ThrowableJson.describe(obj, codec));
     }
 
     @Override

@@ -24,9 +24,11 @@ import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.RpcInvocation;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.apache.dubbo.rpc.protocol.AbstractInvoker;
+import org.apache.dubbo.rpc.support.ProtocolUtils;
 import org.apache.dubbo.rpc.support.RpcUtils;
 
 import static org.apache.dubbo.common.constants.CommonConstants.DEFAULT_TIMEOUT;
+import static org.apache.dubbo.common.constants.CommonConstants.GENERIC_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.INTERFACE_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.TIMEOUT_KEY;
@@ -105,6 +107,9 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                     "httpjson: " + getInterface().getName()
                             + " has no method " + inv.getMethodName() + " with parameters "
                             + MethodMeta.signatureOf(inv.getParameterTypes()));
+        }
+        if (ProtocolUtils.isBeanGenericSerialization(inv.getAttachment(GENERIC_KEY))) {
+            throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: " + ServiceMeta.GENERIC_BEAN);
         }
         int timeout = RpcUtils.calculateTimeout(getUrl(), inv, methodName, DEFAULT_TIMEOUT);
         if (timeout <= 0) {

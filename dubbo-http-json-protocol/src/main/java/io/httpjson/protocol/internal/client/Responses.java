@@ -123,6 +123,11 @@ final class Responses {
         if (code == ErrorCode.BUSINESS_EXCEPTION) {
             @SuppressWarnings("unchecked")
             Map<String, Object> tree = (Map<String, Object>) body;
+            if (Boolean.TRUE.equals(tree.get(ErrorBody.NULL_MESSAGE))) {
+                // the message an HTTP caller reads is the class name; the exception had none
+                tree = new HashMap<>(tree);
+                tree.remove(ErrorBody.MESSAGE);
+            }
             ClassLoader loader = call.invocation.getInvoker() != null
                     ? call.invocation.getInvoker().getInterface().getClassLoader()
                     : Thread.currentThread().getContextClassLoader();

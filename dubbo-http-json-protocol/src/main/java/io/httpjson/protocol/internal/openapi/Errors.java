@@ -45,6 +45,12 @@ final class Errors {
             properties.put(
                     "fields", described(type("object"), "for BUSINESS_EXCEPTION: the exception's own fields, by name"));
             properties.put(
+                    ErrorBody.NULL_MESSAGE,
+                    described(
+                            type("boolean"),
+                            "for BUSINESS_EXCEPTION: true when the exception had no message (message is then its"
+                                    + " class name)"));
+            properties.put(
                     "cause",
                     described(type("object"), "for BUSINESS_EXCEPTION: the cause: exception, message, fields, cause"));
             Map<String, Object> s = new LinkedHashMap<>();

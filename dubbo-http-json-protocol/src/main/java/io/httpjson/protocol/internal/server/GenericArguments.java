@@ -11,6 +11,7 @@ import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.JsonCodecException;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.ServiceMeta;
 import org.apache.dubbo.rpc.service.GenericService;
 import org.apache.dubbo.rpc.support.ProtocolUtils;
 
@@ -41,8 +42,11 @@ final class GenericArguments {
     static void check(ServiceRoute route, Object[] args, Map<String, Object> attachments) {
         String name = (String) args[0];
         String[] types = (String[]) args[1];
-        MethodMeta method = method(route, name, types);
         Object mode = attachments.get(GENERIC_KEY);
+        if (mode instanceof String && ProtocolUtils.isBeanGenericSerialization((String) mode)) {
+            throw new CallError(ErrorCode.BAD_REQUEST, ServiceMeta.GENERIC_BEAN);
+        }
+        MethodMeta method = method(route, name, types);
         if (mode instanceof String && readsItsOwnWay((String) mode)) {
             return;
         }

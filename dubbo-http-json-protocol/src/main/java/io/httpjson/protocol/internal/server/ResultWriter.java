@@ -65,9 +65,11 @@ final class ResultWriter {
             if (failure == null && e != null && !(e instanceof RpcException && !((RpcException) e).isBiz())) {
                 writeAttachments(result);
                 Map<String, Object> body = ErrorBody.of(ErrorCode.BUSINESS_EXCEPTION, 500, e.getMessage(), config);
-                body.putAll(ThrowableJson.describe(e));
-                body.put(
-                        ErrorBody.MESSAGE, e.getMessage() == null ? e.getClass().getName() : e.getMessage());
+                body.putAll(ThrowableJson.describe(e, codec));
+                if (e.getMessage() == null) {
+                    body.put(ErrorBody.MESSAGE, e.getClass().getName());
+                    body.put(ErrorBody.NULL_MESSAGE, true);
+                }
                 ex.json(500, body, null);
             } else if (e instanceof RpcException) {
                 RpcException re = (RpcException) e;

@@ -1,0 +1,101 @@
+package io.httpjson.protocol.parity;
+
+import java.net.http.HttpResponse;
+
+import io.httpjson.protocol.testing.Http;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * A business exception reaches a Java consumer as it does over dubbo with hessian2, through a real provider and
+ * consumer: over the dubbo protocol with each text-JSON serialization, and over httpjson with each engine.
+ */
+class ExceptionParityTest {
+
+    /** hessian2 delivers {@code new IllegalStateException()} with getMessage() null, not its class name. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                Transports.HESSIAN2,
+                Transports.DUBBO_FASTJSON,
+                Transports.DUBBO_GSON,
+                Transports.HTTPJSON_FASTJSON,
+                Transports.HTTPJSON_GSON
+            })
+    void anExceptionWithoutAMessageArrivesWithoutOne(String transport) throws Exception {
+        Transports.server(transport, new ParityServiceImpl()).run(server -> {
+            Throwable e =
+                    catchThrowable(() -> Transports.reference(server, transport).failWithoutMessage());
+            assertThat(e).isExactlyInstanceOf(IllegalStateException.class);
+            assertThat(e.getMessage()).isNull();
+        });
+    }
+
+    /** An HTTP caller still reads the class name as the error body's message, and that the exception had none. */
+    @ParameterizedTest
+    @ValueSource(strings = {Transports.HTTPJSON_FASTJSON, Transports.HTTPJSON_GSON})
+    void anHttpCallerStillGetsAMessage(String transport) throws Exception {
+        Transports.server(transport, new ParityServiceImpl()).run(server -> {
+            HttpResponse<String> r =
+                    Http.post(server.baseUrl() + "/" + ParityService.class.getName() + "/failWithoutMessage", "[]");
+            assertThat(r.statusCode()).isEqualTo(500);
+            assertThat(r.body())
+                    .contains("\"code\":\"BUSINESS_EXCEPTION\"")
+                    .contains("\"message\":\"java.lang.IllegalStateException\"")
+                    .contains("\"exception\":\"java.lang.IllegalStateException\"")
+                    .contains("\"nullMessage\":true");
+        });
+    }
+
+    /**
+     * JSON has no NaN or Infinity: a field holding one is left out (it keeps its default, 0), and the exception
+     * itself (class, message, cause, its other fields) still arrives. hessian2 delivers the value itself.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                Transports.HESSIAN2,
+                Transports.DUBBO_FASTJSON,
+                Transports.DUBBO_GSON,
+                Transports.HTTPJSON_FASTJSON,
+                Transports.HTTPJSON_GSON
+            })
+    void aBusinessExceptionWithANonFiniteFieldStillArrives(String transport) throws Exception {
+        Transports.server(transport, new ParityServiceImpl()).run(server -> {
+            ParityService s = Transports.reference(server, transport);
+            boolean hessian2 = Transports.isHessian2(transport);
+            DiffException nan = diff(() -> s.failWithRatio("NaN", "1.5"));
+            if (hessian2) {
+                assertThat(nan.ratio).isNaN();
+            } else {
+                assertThat(nan.ratio).isZero();
+                assertThat(nan.weight).isEqualTo(1.5f);
+            }
+
+            DiffException inf = diff(() -> s.failWithRatio("Infinity", "-Infinity"));
+            assertThat(inf.ratio).isEqualTo(hessian2 ? Double.POSITIVE_INFINITY : 0.0);
+            if (!hessian2) { // hessian2 (hessian-lite) does not restore a float field of an exception at all
+                assertThat(inf.weight).isZero();
+            }
+
+            // the calls after it are not affected
+            assertThat(diff(() -> s.failWithRatio("0.25", "2")).ratio).isEqualTo(0.25);
+        });
+    }
+
+    private static DiffException diff(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+        Throwable e = catchThrowable(call);
+        assertThat(e).isExactlyInstanceOf(DiffException.class);
+        DiffException d = (DiffException) e;
+        assertThat(d.getMessage()).isEqualTo("ratio out of range");
+        assertThat(d.side).isEqualTo("left");
+        assertThat(d.code).isEqualTo(7);
+        assertThat(d.getCause())
+                .isExactlyInstanceOf(IllegalArgumentException.class)
+                .hasMessage("root");
+        return d;
+    }
+}
