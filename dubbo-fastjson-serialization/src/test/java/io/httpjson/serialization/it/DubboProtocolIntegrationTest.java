@@ -75,7 +75,7 @@ class DubboProtocolIntegrationTest {
             ref.setInterface(DemoService.class);
             ref.setId("ref-" + s);
             ref.setUrl("dubbo://127.0.0.1:" + PORTS.get(s) + "/" + DemoService.class.getName() + "?serialization=" + s
-                    + "&prefer.serialization=" + s + "&heartbeat=200");
+                    + "&prefer.serialization=" + s + "&heartbeat=1000");
             ref.setTimeout(5000);
             ref.setCheck(true);
             bootstrap.reference(ref);
