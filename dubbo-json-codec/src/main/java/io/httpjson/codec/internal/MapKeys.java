@@ -1,7 +1,9 @@
 package io.httpjson.codec.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Date;
 
+import io.httpjson.codec.JsonCodecException;
 import io.httpjson.codec.internal.JsonChecker.Failure;
 
 /**
@@ -10,9 +12,41 @@ import io.httpjson.codec.internal.JsonChecker.Failure;
  * {@code "+12"} or {@code " 12"}; an enum constant's exact name; an ISO-8601 date), so that both engines read the
  * same keys the same way. Key types that JSON text cannot name (objects, lists) are refused. Not API.
  */
-final class MapKeys {
+public final class MapKeys {
 
     private MapKeys() {}
+
+    /**
+     * The text a map key that is not a String is written as: the JSON text of its value without quotes (a number's
+     * or boolean's literal, {@code BigDecimal.toString}, an enum constant's {@code name()}, a date's ISO-8601 text,
+     * a UUID's or Locale's text), as {@link #check} reads it back. A null key, NaN, Infinity and keys of other types
+     * (objects, lists) are refused.
+     */
+    public static String text(Object key) {
+        if (key == null) {
+            throw new JsonCodecException(
+                    "a map with a null key cannot be written as JSON: object keys are strings, and"
+                            + " \"null\" would arrive as that text (hessian2 carries null keys; remove the entry or use a key)");
+        }
+        if (key instanceof Enum) {
+            return ((Enum<?>) key).name(); // a constant with a body too, and never its toString()
+        }
+        if ((key instanceof Double || key instanceof Float) && !Double.isFinite(((Number) key).doubleValue())) {
+            throw new JsonCodecException("cannot write the map key " + key + ": JSON has no NaN or Infinity");
+        }
+        if (key instanceof Number
+                || key instanceof Boolean
+                || key instanceof Character
+                || JsonTypes.isTextType(key.getClass())) {
+            return key.toString(); // BigDecimal.toString and a UUID's text, as their values are written
+        }
+        if (key instanceof Date || JsonTypes.isTimeType(key.getClass())) {
+            return JsonTypes.formatTime(key);
+        }
+        throw new JsonCodecException(
+                "cannot write a map key of type " + key.getClass().getName() + ": JSON map keys"
+                        + " are strings, numbers, booleans, enum constants, dates or the JDK's text types (UUID...)");
+    }
 
     /** Checks the key {@code j.b[from, to)} (the content of a scanned string) against {@code key}. */
     static void check(JsonChecker j, Shape key, int from, int to, boolean escaped) {

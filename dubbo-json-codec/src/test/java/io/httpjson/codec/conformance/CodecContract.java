@@ -246,6 +246,14 @@ public abstract class CodecContract {
     }
 
     @Test
+    void aMapKeyJsonTextCannotNameIsRefusedNotWrittenAsToString() {
+        Map<Foo, String> m = new LinkedHashMap<>(Map.of(new Foo("a", 1), "b"));
+        assertThatThrownBy(() -> json(codec(), m))
+                .isInstanceOf(JsonCodecException.class)
+                .hasMessageContaining("cannot write a map key of type " + Foo.class.getName());
+    }
+
+    @Test
     void textTypeMapKeysAreTheirText() throws Exception {
         JsonCodec c = codec();
         java.util.UUID id = java.util.UUID.fromString("550e8400-e29b-41d4-a716-446655440000");

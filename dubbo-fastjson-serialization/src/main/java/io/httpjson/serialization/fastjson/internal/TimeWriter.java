@@ -1,8 +1,6 @@
 package io.httpjson.serialization.fastjson.internal;
 
 import java.lang.reflect.Type;
-import java.sql.Timestamp;
-import java.util.Date;
 
 import com.alibaba.fastjson2.JSONWriter;
 import com.alibaba.fastjson2.writer.ObjectWriter;
@@ -24,19 +22,7 @@ public final class TimeWriter implements ObjectWriter<Object> {
         if (value == null) {
             w.writeNull();
         } else {
-            w.writeString(format(value));
+            w.writeString(JsonTypes.formatTime(value));
         }
-    }
-
-    /** The ISO-8601 text of a time value; a Date subclass as the instant of a plain Date. */
-    static String format(Object value) {
-        if (value instanceof Date && value.getClass() != Date.class) {
-            if (value instanceof Timestamp) {
-                return JsonTypes.formatTime(((Timestamp) value).toInstant()); // its nanos too
-            }
-            // java.sql.Date and java.sql.Time refuse toInstant()
-            return JsonTypes.formatTime(new Date(((Date) value).getTime()));
-        }
-        return JsonTypes.formatTime(value);
     }
 }

@@ -15,10 +15,11 @@ import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 import io.httpjson.codec.internal.JsonTypes;
+import io.httpjson.codec.internal.MapKeys;
 
 /**
  * Maps as JSON objects, in place of Gson's map adapter: a key that is not a String is written as the text its
- * value would be in JSON ({@link MapKeyText}), not as its {@code toString()}; of duplicate keys the last wins (Gson
+ * value would be in JSON ({@link MapKeys#text}), not as its {@code toString()}; of duplicate keys the last wins (Gson
  * refuses them); values of declared type {@code Object} are read by {@link AnyAdapter} (a {@code LinkedHashMap}
  * for an object, where Gson makes its own {@code LinkedTreeMap}); null values are left out. Not API.
  */
@@ -89,7 +90,7 @@ final class MapAdapterFactory implements TypeAdapterFactory {
                     continue; // null values are left out
                 }
                 Object k = e.getKey();
-                out.name(k instanceof String ? (String) k : MapKeyText.of(k));
+                out.name(k instanceof String ? (String) k : MapKeys.text(k));
                 Class<?> vc = v.getClass();
                 if (vc == valueClass || valueClass == null) {
                     values.write(out, v);

@@ -2,7 +2,6 @@ package io.httpjson.serialization.gson.internal;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.Date;
 
 import com.google.gson.JsonSyntaxException;
 import com.google.gson.stream.JsonReader;
@@ -34,32 +33,6 @@ final class MapKeyText {
     static final int OTHER = 14;
 
     private MapKeyText() {}
-
-    /** The text of a key that is not a String. */
-    static String of(Object key) {
-        if (key == null) {
-            throw new IllegalArgumentException("a map with a null key cannot be written as JSON: object keys are"
-                    + " strings, and \"null\" would arrive as that text (hessian2 carries null keys; remove the entry"
-                    + " or use a key)");
-        }
-        if (key instanceof Number) {
-            if ((key instanceof Double && !Double.isFinite((Double) key))
-                    || (key instanceof Float && !Float.isFinite((Float) key))) {
-                throw new IllegalArgumentException("map keys must be finite numbers, but was " + key);
-            }
-            return key.toString();
-        }
-        if (key instanceof Enum) {
-            return ((Enum<?>) key).name(); // a constant with a body too, and never its toString()
-        }
-        if (key instanceof Date) {
-            return TimeAdapterFactory.dateText((Date) key);
-        }
-        if (JsonTypes.isTimeType(key.getClass())) {
-            return JsonTypes.formatTime(key);
-        }
-        return String.valueOf(key);
-    }
 
     /** How keys of the declared key class are read: one of the constants above. */
     static int kind(Class<?> c) {

@@ -34,18 +34,6 @@ final class TimeAdapterFactory implements TypeAdapterFactory {
         return null;
     }
 
-    /** The ISO-8601 instant of a Date or a subclass (whose toInstant() may throw, as java.sql.Date's does). */
-    static String dateText(Date d) {
-        Class<?> c = d.getClass();
-        if (c == Date.class) {
-            return JsonTypes.formatTime(d);
-        }
-        if (c.getName().equals("java.sql.Timestamp")) {
-            return JsonTypes.formatTime(d.toInstant()); // with its nanoseconds (named: java.sql is not required)
-        }
-        return JsonTypes.formatTime(new Date(d.getTime()));
-    }
-
     private static final class TimeAdapter extends TypeAdapter<Object> {
         private final Class<?> type;
 
@@ -55,7 +43,7 @@ final class TimeAdapterFactory implements TypeAdapterFactory {
 
         @Override
         public void write(JsonWriter out, Object value) throws IOException {
-            out.value(value instanceof Date ? dateText((Date) value) : JsonTypes.formatTime(value));
+            out.value(JsonTypes.formatTime(value));
         }
 
         @Override
