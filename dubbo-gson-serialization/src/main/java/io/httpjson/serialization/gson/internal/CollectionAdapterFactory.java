@@ -32,7 +32,8 @@ final class CollectionAdapterFactory implements TypeAdapterFactory {
         Class<?> raw = type.getRawType();
         TypeAdapter<?> a;
         if (raw == Object[].class) {
-            a = new ObjectArrayAdapter(gson.getDelegateAdapter(this, type), new AnyAdapter(gson));
+            a = new CollectionAdapter(
+                    gson.getDelegateAdapter(this, type), new AnyAdapter(gson), ArrayList::new, true, raw);
         } else if (Collection.class.isAssignableFrom(raw)) {
             Type element = TypeArguments.of(type.getType(), Collection.class)[0];
             boolean takesNull = Containers.takesNullElements(raw);
@@ -97,38 +98,7 @@ final class CollectionAdapterFactory implements TypeAdapterFactory {
                 c.add(e);
             }
             in.endArray();
-            return c;
-        }
-    }
-
-    private static final class ObjectArrayAdapter extends TypeAdapter<Object> {
-        private final TypeAdapter<Object> gsons;
-        private final TypeAdapter<Object> any;
-
-        @SuppressWarnings("unchecked")
-        ObjectArrayAdapter(TypeAdapter<?> gsons, TypeAdapter<Object> any) {
-            this.gsons = (TypeAdapter<Object>) gsons;
-            this.any = any;
-        }
-
-        @Override
-        public void write(JsonWriter out, Object value) throws IOException {
-            gsons.write(out, value);
-        }
-
-        @Override
-        public Object read(JsonReader in) throws IOException {
-            if (in.peek() == JsonToken.NULL) {
-                in.nextNull();
-                return null;
-            }
-            ArrayList<Object> l = new ArrayList<>();
-            in.beginArray();
-            while (in.hasNext()) {
-                l.add(any.read(in));
-            }
-            in.endArray();
-            return l.toArray();
+            return raw == Object[].class ? c.toArray() : c;
         }
     }
 }
