@@ -57,10 +57,6 @@ final class NginxRunner implements AutoCloseable {
 
     /** Starts nginx with {@code httpBlock} (a whole {@code http { ... }} block) and waits until it listens on {@code port}. */
     static NginxRunner start(String name, String httpBlock, int port) throws Exception {
-        String binary = NginxTest.nginxBinary();
-        if (binary == null) {
-            throw new IllegalStateException(NginxTest.NOT_INSTALLED);
-        }
         Path dir = Path.of("target", name).toAbsolutePath();
         Files.createDirectories(dir.resolve("temp"));
         Files.deleteIfExists(dir.resolve("access.log"));
@@ -72,6 +68,15 @@ final class NginxRunner implements AutoCloseable {
                 NginxTest.process(dir, "info"),
                 httpBlock.substring(0, open + 1) + inside + httpBlock.substring(open + 1),
                 "");
+        return launch(dir, conf, port);
+    }
+
+    /** Starts nginx with the whole configuration {@code conf} in {@code dir} and waits until it listens on {@code port}. */
+    static NginxRunner launch(Path dir, String conf, int port) throws Exception {
+        String binary = NginxTest.nginxBinary();
+        if (binary == null) {
+            throw new IllegalStateException(NginxTest.NOT_INSTALLED);
+        }
         Files.writeString(dir.resolve("nginx.conf"), conf);
         Process p = new ProcessBuilder(
                         binary,

@@ -4,8 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -75,7 +73,7 @@ class NginxTest {
             .build();
 
     static Path dir;
-    static Process nginx;
+    static NginxRunner nginx;
     static int port;
     static int closingPort;
     static int queuedPort;
@@ -120,30 +118,7 @@ class NginxTest {
         queuedPort = DubboServer.freePort();
         String conf =
                 config(dir, port, closingPort, List.of(a.port(), b.port()), queuedConfig(queuedPort, queued.port()));
-        Files.writeString(dir.resolve("nginx.conf"), conf);
-        nginx = new ProcessBuilder(
-                        binary,
-                        "-p",
-                        dir.toString(),
-                        "-c",
-                        dir.resolve("nginx.conf").toString())
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("nginx.out").toFile())
-                .start();
-        await().atMost(Duration.ofSeconds(20)).until(() -> {
-            if (!nginx.isAlive()) {
-                Path log = dir.resolve("error.log");
-                throw new IllegalStateException("nginx exited with " + nginx.exitValue() + ": "
-                        + Files.readString(dir.resolve("nginx.out"))
-                        + (Files.exists(log) ? Files.readString(log) : ""));
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-                return true;
-            } catch (IOException e) {
-                return false;
-            }
-        });
+        nginx = NginxRunner.launch(dir, conf, port);
     }
 
     /** The process settings: nginx in the foreground as one process, its pid and error log under {@code dir}. */
@@ -251,10 +226,7 @@ class NginxTest {
     @AfterAll
     static void stopNginx() throws Exception {
         if (nginx != null) {
-            nginx.destroy(); // SIGTERM: nginx's fast shutdown
-            if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
-                nginx.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
+            nginx.close();
         }
     }
 
