@@ -1,0 +1,241 @@
+package io.httpjson.protocol.reliability;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+
+import io.httpjson.protocol.internal.client.HttpJsonClient;
+import org.apache.dubbo.rpc.RpcException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static io.httpjson.protocol.reliability.HostileProviderTest.value;
+import static io.httpjson.protocol.reliability.HostileProviderTest.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Answers that are valid HTTP/1.1 but unusual, or that gateways produce: framings a provider never uses, interim
+ * answers, a gateway's own pages, encodings nobody asked for. Each: the caller gets its own value or an
+ * RpcException naming what came, with a code that fits (network only where the request may not have run or the
+ * connection cannot be trusted), no request is sent twice, and the next call on the pool succeeds.
+ */
+class OddResponsesTest {
+
+    static final int TIMEOUT = 2000;
+
+    static Consumer consumer;
+
+    @BeforeAll
+    static void consumer() {
+        consumer = new Consumer();
+    }
+
+    @AfterAll
+    static void close() {
+        consumer.close();
+    }
+
+    static OnceService reference(int port, String... params) {
+        String url = "httpjson://127.0.0.1:" + port + "?httpjson.max-connections=1"
+                + (params.length == 0 ? "" : "&" + String.join("&", params));
+        return consumer.reference(OnceService.class, url, r -> r.setTimeout(TIMEOUT));
+    }
+
+    static int connectionsTo(int port) {
+        return consumer.clients().stream()
+                .filter(c -> c.remote().getPort() == port)
+                .mapToInt(HttpJsonClient::openConnections)
+                .sum();
+    }
+
+    static void echo(String id, String body, OutputStream out) throws IOException {
+        out.write(FakeProvider.response(200, id, "\"" + value(body) + "\""));
+    }
+
+    /** The first answer as {@code first} writes it; every later one a plain echo. */
+    static FakeProvider firstThen(FakeProvider.Script first) throws IOException {
+        return new FakeProvider((n, id, body, out) -> {
+            if (n == 0) {
+                first.answer(n, id, body, out);
+            } else {
+                echo(id, body, out);
+            }
+        });
+    }
+
+    /** The next call succeeds, and the pool is left with at most its one connection. */
+    static void poolRecovers(FakeProvider fake, OnceService s) {
+        assertThat(s.echo("next", 0)).isEqualTo("next");
+        await().atMost(Duration.ofSeconds(10)).until(() -> connectionsTo(fake.port()) <= 1);
+    }
+
+    static RpcException failure(OnceService s, String v) {
+        return catchThrowableOfType(() -> s.echo(v, 0), RpcException.class);
+    }
+
+    static String head(String statusLine, String id, String... headers) {
+        StringBuilder sb = new StringBuilder(statusLine).append("\r\n");
+        if (id != null) {
+            sb.append("Dubbo-Request-Id: ").append(id).append("\r\n");
+        }
+        for (String h : headers) {
+            sb.append(h).append("\r\n");
+        }
+        return sb.append("\r\n").toString();
+    }
+
+    static Stream<Arguments> validFramings() {
+        FakeProvider.Script closeDelimited = (n, id, body, out) -> {
+            write(out, head("HTTP/1.1 200 OK", id, "Content-Type: application/json") + "\"" + value(body) + "\"");
+            out.flush();
+            throw new IOException("the close ends the body");
+        };
+        FakeProvider.Script chunkedExtensionsTrailers = (n, id, body, out) -> {
+            String v = "\"" + value(body) + "\"";
+            write(out, head("HTTP/1.1 200 OK", id, "Transfer-Encoding: chunked", "Trailer: X-Checksum"));
+            write(out, "1;name=\"x\"\r\n" + v.charAt(0) + "\r\n");
+            write(out, Integer.toHexString(v.length() - 1) + " ; ext\r\n" + v.substring(1) + "\r\n");
+            write(out, "0\r\nX-Checksum: 1234\r\n\r\n");
+        };
+        FakeProvider.Script lengthAndChunked = (n, id, body, out) -> {
+            String v = "\"" + value(body) + "\"";
+            write(out, head("HTTP/1.1 200 OK", id, "Content-Length: 1", "Transfer-Encoding: chunked"));
+            write(out, Integer.toHexString(v.length()) + "\r\n" + v + "\r\n0\r\n\r\n");
+        };
+        FakeProvider.Script http10KeepAlive = (n, id, body, out) -> {
+            String v = "\"" + value(body) + "\"";
+            write(out, head("HTTP/1.0 200 OK", id, "Connection: keep-alive", "Content-Length: " + v.length()) + v);
+        };
+        FakeProvider.Script http10 = (n, id, body, out) -> {
+            String v = "\"" + value(body) + "\"";
+            write(out, head("HTTP/1.0 200 OK", id, "Content-Length: " + v.length()) + v);
+            out.flush();
+            throw new IOException("HTTP/1.0 closes");
+        };
+        FakeProvider.Script noReason = (n, id, body, out) -> {
+            String v = "\"" + value(body) + "\"";
+            write(out, head("HTTP/1.1 200", id, "Content-Length: " + v.length()) + v);
+        };
+        FakeProvider.Script oddCasing = (n, id, body, out) -> {
+            String v = "\"" + value(body) + "\"";
+            write(
+                    out,
+                    "HTTP/1.1 200 OK\r\ndubbo-request-id: " + id + "\r\nCONTENT-TYPE: text/plain\r\n"
+                            + "content-type: application/json\r\nkeep-alive: TIMEOUT=30\r\ncontent-LENGTH: "
+                            + v.length() + "\r\n\r\n" + v);
+        };
+        FakeProvider.Script interimFirst = (n, id, body, out) -> {
+            write(out, "HTTP/1.1 100 Continue\r\n\r\n");
+            write(out, "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n");
+            echo(id, body, out);
+        };
+        FakeProvider.Script trickledHead = (n, id, body, out) -> {
+            for (byte b : FakeProvider.response(200, id, "\"" + value(body) + "\"")) {
+                out.write(b);
+                out.flush();
+            }
+        };
+        FakeProvider.Script gzipped = (n, id, body, out) -> {
+            ByteArrayOutputStream z = new ByteArrayOutputStream();
+            try (GZIPOutputStream gz = new GZIPOutputStream(z)) {
+                gz.write(("\"" + value(body) + "\"").getBytes(StandardCharsets.UTF_8));
+            }
+            out.write(FakeProvider.response(200, id, z.toByteArray(), "Content-Encoding: GZIP"));
+        };
+        return Stream.of(
+                Arguments.of("body ended by the close", closeDelimited, null),
+                Arguments.of("chunk extensions and trailers", chunkedExtensionsTrailers, null),
+                // RFC 9112 6.3: "ought to be handled as an error" (a smuggling sign); the connection is dropped
+                Arguments.of("Content-Length and chunked", lengthAndChunked, "Transfer-Encoding"),
+                Arguments.of("HTTP/1.0 keep-alive", http10KeepAlive, null),
+                Arguments.of("HTTP/1.0", http10, null),
+                Arguments.of("no reason phrase", noReason, null),
+                Arguments.of("odd casing, two Content-Types", oddCasing, null),
+                Arguments.of("100 and 103 first", interimFirst, null),
+                Arguments.of("head a byte at a time", trickledHead, null),
+                Arguments.of("gzip not asked for", gzipped, null));
+    }
+
+    /** Each carries the value, or (where noted) fails clearly; either way the next call works. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("validFramings")
+    void validFramingsCarryTheValue(String name, FakeProvider.Script first, String error) throws Exception {
+        try (FakeProvider fake = firstThen(first)) {
+            OnceService s = reference(fake.port(), "httpjson.gzip-threshold=-1");
+            if (error == null) {
+                assertThat(s.echo("first", 0)).isEqualTo("first");
+            } else {
+                assertThat(failure(s, "first")).hasMessageContaining(error);
+            }
+            poolRecovers(fake, s);
+            assertThat(fake.bodies).hasSize(2);
+        }
+    }
+
+    /**
+     * A gateway's own answer (no Dubbo-Request-Id): the caller's error names the status, says where it came from,
+     * quotes the page; a redirect is not followed; nothing is sent again; the connection stays in step.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {301, 307, 308, 304, 413, 429, 502, 503, 504})
+    void aGatewaysOwnAnswerIsNamed(int status) throws Exception {
+        String page = "<html><body>gateway says " + status + "</body></html>";
+        try (FakeProvider fake = firstThen((n, id, body, out) -> write(
+                out,
+                head(
+                                "HTTP/1.1 " + status + " Gateway",
+                                null,
+                                "Content-Type: text/html",
+                                "Location: http://elsewhere.example/login",
+                                "Retry-After: 1",
+                                "Content-Length: " + (status == 304 ? 0 : page.length()))
+                        + (status == 304 ? "" : page)))) {
+            OnceService s = reference(fake.port());
+            RpcException e = failure(s, "first");
+            assertThat(e.isNetwork()).as("%s", e).isTrue();
+            assertThat(e.getMessage()).contains("HTTP " + status).contains("proxy or gateway");
+            if (status != 304) {
+                assertThat(e.getMessage()).contains("gateway says " + status);
+            }
+            poolRecovers(fake, s);
+            assertThat(fake.bodies).as("neither followed nor sent again").hasSize(2);
+        }
+    }
+
+    /** A login page answered 200 by something that is not the provider: never taken for the value. */
+    @Test
+    void aLoginPageIsNotAValue() throws Exception {
+        String page = "<html>Please log in</html>";
+        try (FakeProvider fake = firstThen((n, id, body, out) -> write(
+                out,
+                head("HTTP/1.1 200 OK", null, "Content-Type: text/html", "Content-Length: " + page.length()) + page))) {
+            OnceService s = reference(fake.port());
+            RpcException e = failure(s, "first");
+            assertThat(e.getMessage() + e.getCause()).contains("HTTP 200").contains("Dubbo-Request-Id");
+            poolRecovers(fake, s);
+        }
+    }
+
+    /** 204 to a call that returns a value, from the provider (its id echoed): a clear error, not a null value. */
+    @Test
+    void noContentIsNotAValue() throws Exception {
+        try (FakeProvider fake =
+                firstThen((n, id, body, out) -> write(out, head("HTTP/1.1 204 No Content", id, "Content-Length: 0")))) {
+            OnceService s = reference(fake.port());
+            RpcException e = failure(s, "first");
+            assertThat(e.getMessage()).contains("HTTP 204");
+            poolRecovers(fake, s);
+        }
+    }
+}
