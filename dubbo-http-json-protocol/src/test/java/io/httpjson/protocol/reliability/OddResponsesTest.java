@@ -227,6 +227,36 @@ class OddResponsesTest {
         }
     }
 
+    /**
+     * An encoding the consumer cannot read on an answer to a call that ran (a gateway compressing with br): a
+     * serialization error, which the cluster does not retry (a network error would run the call again); the
+     * framing was sound, so the connection is kept.
+     */
+    @Test
+    void anEncodingTheConsumerCannotReadIsASerializationError() throws Exception {
+        try (FakeProvider fake = firstThen((n, id, body, out) ->
+                out.write(FakeProvider.response(200, id, new byte[] {0x1b, 0x03, 0, 0}, "Content-Encoding: br")))) {
+            OnceService s = reference(fake.port());
+            RpcException e = failure(s, "first");
+            assertThat(e.isSerialization()).as("%s", e).isTrue();
+            assertThat(e.getMessage()).contains("'br'");
+            poolRecovers(fake, s);
+        }
+    }
+
+    /** A provider's answer whose gzip is broken: the call ran, its answer is unreadable; not a network error. */
+    @Test
+    void aBrokenGzipAnswerIsASerializationError() throws Exception {
+        try (FakeProvider fake = firstThen((n, id, body, out) -> out.write(FakeProvider.response(
+                200, id, new byte[] {0x1f, (byte) 0x8b, 8, 0, 1, 2, 3}, "Content-Encoding: gzip")))) {
+            OnceService s = reference(fake.port());
+            RpcException e = failure(s, "first");
+            assertThat(e.isSerialization()).as("%s", e).isTrue();
+            assertThat(e.getMessage()).contains("gzip");
+            poolRecovers(fake, s);
+        }
+    }
+
     /** 204 to a call that returns a value, from the provider (its id echoed): a clear error, not a null value. */
     @Test
     void noContentIsNotAValue() throws Exception {

@@ -43,6 +43,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private String attachments;
     private boolean gzipped;
+    /** A content encoding other than gzip or identity, or null. */
+    private String unreadable;
+
     private boolean intermediary;
     private boolean keepAlive;
     private long keepAliveNanos;
@@ -124,13 +127,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         String encoding = headers.get(HttpHeaderNames.CONTENT_ENCODING);
-        if (encoding != null && !encoding.equalsIgnoreCase("identity") && !encoding.equalsIgnoreCase("gzip")) {
-            fail(
-                    ctx,
-                    new IllegalStateException(
-                            "the response is encoded as '" + encoding + "' (expected: gzip or" + " none)"));
-            return;
-        }
+        // an encoding the consumer cannot read (a gateway's br) does not put the connection out of step: the body is
+        // framed as any other, and the call ends with a serialization error (it ran; a network error would be retried)
+        unreadable = encoding != null && !encoding.equalsIgnoreCase("identity") && !encoding.equalsIgnoreCase("gzip")
+                ? encoding
+                : null;
         status = code;
         this.intermediary = intermediary;
         attachments = intermediary ? null : headers.get(ATTACHMENTS);
@@ -181,7 +182,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void complete() {
-        ResponseData data = new ResponseData(status, attachments, gzipped, body, size, intermediary);
+        ResponseData data = new ResponseData(status, attachments, gzipped, body, size, intermediary, unreadable);
         body = null;
         attachments = null;
         connection.responded(data, keepAlive, keepAliveNanos, serverNanos);
@@ -224,7 +225,22 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         /** Answered by something between the consumer and the provider (no {@code Dubbo-Request-Id}): an error. */
         final boolean intermediary;
 
+        /** A content encoding the consumer cannot decode, or null. */
+        final String unreadable;
+
         ResponseData(int status, String attachments, boolean gzipped, byte[] body, int size, boolean intermediary) {
+            this(status, attachments, gzipped, body, size, intermediary, null);
+        }
+
+        ResponseData(
+                int status,
+                String attachments,
+                boolean gzipped,
+                byte[] body,
+                int size,
+                boolean intermediary,
+                String unreadable) {
+            this.unreadable = unreadable;
             this.intermediary = intermediary;
             this.status = status;
             this.attachments = attachments;

@@ -50,24 +50,39 @@ final class Responses {
         byte[] bytes = response.body;
         int off = 0;
         int len = response.size;
+        boolean unreadable = response.unreadable != null;
         if (response.gzipped && len > 0) {
             try {
                 bytes = Gzip.gunzip(bytes, len, maxBody, "the response body");
+                len = bytes.length;
             } catch (IOException e) {
-                call.future.completeExceptionally(new RemotingException(
-                        call.local(),
-                        null,
-                        "httpjson: the gzipped"
-                                + " response of " + call.method.name() + " from " + remote(call)
-                                + " could not be read: " + e.getMessage()));
-                return;
+                if (!response.intermediary) {
+                    // the provider answered the request: the call ran, its answer cannot be read
+                    call.future.completeExceptionally(new RpcException(
+                            RpcException.SERIALIZATION_EXCEPTION,
+                            "httpjson: the gzipped response (HTTP " + status + ") of " + call.method.name() + " from "
+                                    + remote(call) + " could not be read: " + e.getMessage(),
+                            e));
+                    return;
+                }
+                unreadable = true;
             }
-            len = bytes.length;
+        }
+        if (unreadable && !response.intermediary) {
+            call.future.completeExceptionally(new RpcException(
+                    RpcException.SERIALIZATION_EXCEPTION,
+                    "httpjson: the response (HTTP " + status + ") of " + call.method.name() + " from " + remote(call)
+                            + " is encoded as '" + response.unreadable + "' (expected: gzip or none; does something"
+                            + " between the consumer and the provider compress it?)"));
+            return;
         }
         if (response.intermediary) {
-            String text = new String(bytes, off, Math.min(len, 300), StandardCharsets.UTF_8)
-                    .replaceAll("\\s+", " ")
-                    .trim();
+            String text = unreadable
+                    ? "(a page encoded as '" + (response.unreadable != null ? response.unreadable : "gzip")
+                            + "' that could not be decoded)"
+                    : new String(bytes, off, Math.min(len, 300), StandardCharsets.UTF_8)
+                            .replaceAll("\\s+", " ")
+                            .trim();
             call.future.completeExceptionally(new RemotingException(
                     call.local(),
                     null,
