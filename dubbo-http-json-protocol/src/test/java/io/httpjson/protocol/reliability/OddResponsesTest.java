@@ -257,6 +257,21 @@ class OddResponsesTest {
         }
     }
 
+    /**
+     * A 200 with the call's id and no body, for a method that returns a value (a provider writes a null result as
+     * {@code null}): something between dropped the body, so it is an error, not a null result.
+     */
+    @Test
+    void anEmptyBodyIsNotANullValue() throws Exception {
+        try (FakeProvider fake = firstThen((n, id, body, out) -> out.write(FakeProvider.response(200, id, "")))) {
+            OnceService s = reference(fake.port());
+            RpcException e = failure(s, "first");
+            assertThat(e).as("no null value").isNotNull();
+            assertThat(e.isSerialization()).as("%s", e).isTrue();
+            poolRecovers(fake, s);
+        }
+    }
+
     /** 204 to a call that returns a value, from the provider (its id echoed): a clear error, not a null value. */
     @Test
     void noContentIsNotAValue() throws Exception {

@@ -100,7 +100,11 @@ final class Responses {
         // the one UTF-8 policy (as for requests), checked where a body is decoded: the engines would each read
         // broken bytes their own way
         if (status == 200) {
-            if (!call.method.returnsVoid() && len > 0) {
+            if (!call.method.returnsVoid()) {
+                if (len == 0) {
+                    // a provider writes a null result as null: something between dropped the body
+                    throw new IllegalArgumentException("the answer has no body where a value was due");
+                }
                 int notUtf8 = JsonScan.invalidUtf8(bytes, off, len);
                 if (notUtf8 >= 0) {
                     throw new IllegalArgumentException("the body is not valid UTF-8 at byte " + notUtf8
