@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -204,6 +205,52 @@ class OddRacesTest {
             assertThat(s.echo("next", 0)).isEqualTo("next");
             assertThat(count(bodies, "half")).isEqualTo(1);
             await().atMost(Duration.ofSeconds(10)).until(() -> connectionsTo(server.port()) <= 1);
+        }
+    }
+
+    /**
+     * An HTTP/1.0 answer (no keep-alive, so the connection will close) with a second request pipelined behind it,
+     * which this server reads and runs. Only an announced close ({@code Connection: close}, RFC 9112 9.6) proves
+     * the request behind did not run; here it did, so it must not go out again.
+     */
+    @Test
+    void aRequestBehindAnHttp10AnswerIsNotSentAgain() throws Exception {
+        List<String> bodies = new CopyOnWriteArrayList<>();
+        try (RawServer server = new RawServer((s, n) -> {
+            if (n == 0) {
+                InputStream in = s.getInputStream();
+                OutputStream out = s.getOutputStream();
+                RawServer.Head first = request(in, bodies);
+                RawServer.Head second = request(in, bodies);
+                String v = "\"" + value(bodies.get(0)) + "\"";
+                out.write(("HTTP/1.0 200 OK\r\nDubbo-Request-Id: " + first.id() + "\r\nContent-Length: " + v.length()
+                                + "\r\n\r\n" + v)
+                        .getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+                // B runs: its answer comes once the consumer has had A's (unless it hangs up first)
+                s.setSoTimeout(500);
+                try {
+                    if (in.read() == -1) {
+                        return;
+                    }
+                } catch (java.net.SocketTimeoutException runningB) {
+                    out.write(FakeProvider.response(200, second.id(), "\"" + value(bodies.get(1)) + "\""));
+                    out.flush();
+                }
+                return;
+            }
+            echoAll(s, bodies);
+        })) {
+            OnceService s = reference(server.port(), 0);
+            CompletableFuture<String> a = CompletableFuture.supplyAsync(() -> s.echo("A", 0));
+            await().atMost(Duration.ofSeconds(10)).until(() -> bodies.size() == 1);
+            CompletableFuture<String> b = CompletableFuture.supplyAsync(() -> s.echo("B", 0));
+            assertThat(a.get(10, TimeUnit.SECONDS)).isEqualTo("A");
+            assertThat(b.get(10, TimeUnit.SECONDS))
+                    .as("B's own answer, read where B was sent")
+                    .isEqualTo("B");
+            assertThat(s.echo("next", 0)).isEqualTo("next");
+            assertThat(count(bodies, "B")).as("B ran once").isEqualTo(1);
         }
     }
 }

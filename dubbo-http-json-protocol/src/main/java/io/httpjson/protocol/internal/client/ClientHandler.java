@@ -9,6 +9,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
@@ -48,6 +49,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private boolean intermediary;
     private boolean keepAlive;
+    private boolean closeAnnounced;
     private long keepAliveNanos;
     private long serverNanos;
     private byte[] body;
@@ -137,6 +139,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         attachments = intermediary ? null : headers.get(ATTACHMENTS);
         gzipped = encoding != null && encoding.equalsIgnoreCase("gzip");
         keepAlive = HttpUtil.isKeepAlive(response);
+        // only the "close" option proves the requests behind were not processed (RFC 9112 9.6); an HTTP/1.0 answer
+        // without keep-alive closes the connection too, but says nothing about them
+        closeAnnounced = headers.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
         keepAliveNanos = keepAliveTimeout(headers.get(KEEP_ALIVE));
         serverNanos = ServerTiming.parse(headers.get(SERVER_TIMING));
         body = new byte[(int) (length >= 0 ? Math.min(length, INITIAL_BODY) : 1024)];
@@ -182,7 +187,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void complete() {
-        ResponseData data = new ResponseData(status, attachments, gzipped, body, size, intermediary, unreadable);
+        ResponseData data =
+                new ResponseData(status, attachments, gzipped, body, size, intermediary, unreadable, closeAnnounced);
         body = null;
         attachments = null;
         connection.responded(data, keepAlive, keepAliveNanos, serverNanos);
@@ -227,9 +233,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
         /** A content encoding the consumer cannot decode, or null. */
         final String unreadable;
+        /** It said {@code Connection: close}: the requests behind it were not processed (RFC 9112, 9.6). */
+        final boolean closeAnnounced;
 
         ResponseData(int status, String attachments, boolean gzipped, byte[] body, int size, boolean intermediary) {
-            this(status, attachments, gzipped, body, size, intermediary, null);
+            this(status, attachments, gzipped, body, size, intermediary, null, false);
         }
 
         ResponseData(
@@ -239,8 +247,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                 byte[] body,
                 int size,
                 boolean intermediary,
-                String unreadable) {
+                String unreadable,
+                boolean closeAnnounced) {
             this.unreadable = unreadable;
+            this.closeAnnounced = closeAnnounced;
             this.intermediary = intermediary;
             this.status = status;
             this.attachments = attachments;

@@ -40,8 +40,10 @@ final class Connection {
     private int abandoned;
     /** No new calls: the provider said it closes, its keep-alive is about to run out, or the pool shrinks. */
     private boolean retired;
-    /** A response said the connection closes: the requests behind it will not be processed. */
+    /** A response said the connection closes: the requests behind it will not be processed (RFC 9112, 9.6). */
     private boolean closeAnnounced;
+    /** The provider closes after a response (said so, or HTTP/1.0: that proves nothing of the requests behind). */
+    private boolean closing;
 
     private boolean closed;
     private final KeepAlive keepAlive = new KeepAlive();
@@ -135,7 +137,7 @@ final class Connection {
         boolean wasLast;
         synchronized (this) {
             request = call.takeRequest();
-            neverLeft = request != null && (closed || closeAnnounced || !channel.isActive());
+            neverLeft = request != null && (closed || closing || !channel.isActive());
             if (request != null && !neverLeft) {
                 inFlight.add(call);
                 if (pool.pipelining()) {
@@ -207,12 +209,10 @@ final class Connection {
                 abandoned--;
             }
             unassign(call);
-            if (!keepOpen) {
-                retired = true;
-                closeAnnounced = true;
-                // nothing more will be answered here: the requests behind this one go out again at once
-                closeNow = !inFlight.isEmpty();
-            }
+            retired |= closing |= !keepOpen || data.closeAnnounced;
+            closeAnnounced |= data.closeAnnounced;
+            // announced: nothing more will be answered here, the requests behind this one go out again at once
+            closeNow = data.closeAnnounced && !inFlight.isEmpty();
             keepAlive.announced(keepAliveNanos);
         }
         // a late answer's wait is no response time anybody saw: one stalled call would inflate the average
