@@ -131,6 +131,11 @@ final class Responses {
         }
         if (body == null || !(body.get(ErrorBody.CODE) instanceof String)) {
             String text = new String(bytes, off, Math.min(len, 300), StandardCharsets.UTF_8);
+            if (status < 300) {
+                // a success status with the call's id (204, 201, ...): the call ran, it has no value to give
+                throw new IllegalArgumentException(
+                        "HTTP " + status + " is no answer httpjson gives to a call: " + text);
+            }
             call.future.completeExceptionally(new RemotingException(
                     call.local(),
                     null,
