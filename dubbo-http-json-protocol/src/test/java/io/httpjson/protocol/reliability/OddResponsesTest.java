@@ -1,12 +1,8 @@
 package io.httpjson.protocol.reliability;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.stream.Stream;
-import java.util.zip.GZIPOutputStream;
 
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import org.apache.dubbo.rpc.RpcException;
@@ -14,7 +10,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -95,81 +90,9 @@ class OddResponsesTest {
         return sb.append("\r\n").toString();
     }
 
-    static Stream<Arguments> validFramings() {
-        FakeProvider.Script closeDelimited = (n, id, body, out) -> {
-            write(out, head("HTTP/1.1 200 OK", id, "Content-Type: application/json") + "\"" + value(body) + "\"");
-            out.flush();
-            throw new IOException("the close ends the body");
-        };
-        FakeProvider.Script chunkedExtensionsTrailers = (n, id, body, out) -> {
-            String v = "\"" + value(body) + "\"";
-            write(out, head("HTTP/1.1 200 OK", id, "Transfer-Encoding: chunked", "Trailer: X-Checksum"));
-            write(out, "1;name=\"x\"\r\n" + v.charAt(0) + "\r\n");
-            write(out, Integer.toHexString(v.length() - 1) + " ; ext\r\n" + v.substring(1) + "\r\n");
-            write(out, "0\r\nX-Checksum: 1234\r\n\r\n");
-        };
-        FakeProvider.Script lengthAndChunked = (n, id, body, out) -> {
-            String v = "\"" + value(body) + "\"";
-            write(out, head("HTTP/1.1 200 OK", id, "Content-Length: 1", "Transfer-Encoding: chunked"));
-            write(out, Integer.toHexString(v.length()) + "\r\n" + v + "\r\n0\r\n\r\n");
-        };
-        FakeProvider.Script http10KeepAlive = (n, id, body, out) -> {
-            String v = "\"" + value(body) + "\"";
-            write(out, head("HTTP/1.0 200 OK", id, "Connection: keep-alive", "Content-Length: " + v.length()) + v);
-        };
-        FakeProvider.Script http10 = (n, id, body, out) -> {
-            String v = "\"" + value(body) + "\"";
-            write(out, head("HTTP/1.0 200 OK", id, "Content-Length: " + v.length()) + v);
-            out.flush();
-            throw new IOException("HTTP/1.0 closes");
-        };
-        FakeProvider.Script noReason = (n, id, body, out) -> {
-            String v = "\"" + value(body) + "\"";
-            write(out, head("HTTP/1.1 200", id, "Content-Length: " + v.length()) + v);
-        };
-        FakeProvider.Script oddCasing = (n, id, body, out) -> {
-            String v = "\"" + value(body) + "\"";
-            write(
-                    out,
-                    "HTTP/1.1 200 OK\r\ndubbo-request-id: " + id + "\r\nCONTENT-TYPE: text/plain\r\n"
-                            + "content-type: application/json\r\nkeep-alive: TIMEOUT=30\r\ncontent-LENGTH: "
-                            + v.length() + "\r\n\r\n" + v);
-        };
-        FakeProvider.Script interimFirst = (n, id, body, out) -> {
-            write(out, "HTTP/1.1 100 Continue\r\n\r\n");
-            write(out, "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n");
-            echo(id, body, out);
-        };
-        FakeProvider.Script trickledHead = (n, id, body, out) -> {
-            for (byte b : FakeProvider.response(200, id, "\"" + value(body) + "\"")) {
-                out.write(b);
-                out.flush();
-            }
-        };
-        FakeProvider.Script gzipped = (n, id, body, out) -> {
-            ByteArrayOutputStream z = new ByteArrayOutputStream();
-            try (GZIPOutputStream gz = new GZIPOutputStream(z)) {
-                gz.write(("\"" + value(body) + "\"").getBytes(StandardCharsets.UTF_8));
-            }
-            out.write(FakeProvider.response(200, id, z.toByteArray(), "Content-Encoding: GZIP"));
-        };
-        return Stream.of(
-                Arguments.of("body ended by the close", closeDelimited, null),
-                Arguments.of("chunk extensions and trailers", chunkedExtensionsTrailers, null),
-                // RFC 9112 6.3: "ought to be handled as an error" (a smuggling sign); the connection is dropped
-                Arguments.of("Content-Length and chunked", lengthAndChunked, "Transfer-Encoding"),
-                Arguments.of("HTTP/1.0 keep-alive", http10KeepAlive, null),
-                Arguments.of("HTTP/1.0", http10, null),
-                Arguments.of("no reason phrase", noReason, null),
-                Arguments.of("odd casing, two Content-Types", oddCasing, null),
-                Arguments.of("100 and 103 first", interimFirst, null),
-                Arguments.of("head a byte at a time", trickledHead, null),
-                Arguments.of("gzip not asked for", gzipped, null));
-    }
-
     /** Each carries the value, or (where noted) fails clearly; either way the next call works. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("validFramings")
+    @MethodSource("io.httpjson.protocol.reliability.OddFramings#validFramings")
     void validFramingsCarryTheValue(String name, FakeProvider.Script first, String error) throws Exception {
         try (FakeProvider fake = firstThen(first)) {
             OnceService s = reference(fake.port(), "httpjson.gzip-threshold=-1");
@@ -213,16 +136,31 @@ class OddResponsesTest {
         }
     }
 
-    /** A login page answered 200 by something that is not the provider: never taken for the value. */
-    @Test
-    void aLoginPageIsNotAValue() throws Exception {
+    /**
+     * A page answered 200 instead of the value: from something that is not the provider (a login page, no id: the
+     * connection is out of step, a network error), or a filter that replaced the provider's body but kept its
+     * headers (the id echoed: the call ran, a serialization error). Never a value.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aPageIsNotAValue(boolean withId) throws Exception {
         String page = "<html>Please log in</html>";
         try (FakeProvider fake = firstThen((n, id, body, out) -> write(
                 out,
-                head("HTTP/1.1 200 OK", null, "Content-Type: text/html", "Content-Length: " + page.length()) + page))) {
+                head(
+                                "HTTP/1.1 200 OK",
+                                withId ? id : null,
+                                "Content-Type: text/html",
+                                "Content-Length: " + page.length())
+                        + page))) {
             OnceService s = reference(fake.port());
             RpcException e = failure(s, "first");
-            assertThat(e.getMessage() + e.getCause()).contains("HTTP 200").contains("Dubbo-Request-Id");
+            if (withId) {
+                assertThat(e.isSerialization()).as("%s", e).isTrue();
+            } else {
+                assertThat(e.isNetwork()).as("%s", e).isTrue();
+                assertThat(e.getMessage()).contains("HTTP 200").contains("Dubbo-Request-Id");
+            }
             poolRecovers(fake, s);
         }
     }
