@@ -1,6 +1,7 @@
 package io.httpjson.protocol.internal.client;
 
 import java.util.Arrays;
+import javax.net.ssl.SSLException;
 
 import io.httpjson.protocol.internal.ServerTiming;
 import io.httpjson.protocol.internal.Wire;
@@ -15,6 +16,7 @@ import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.ssl.SslCloseCompletionEvent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
@@ -53,6 +55,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private long keepAliveNanos;
     private long serverNanos;
     private byte[] body;
+    /** The body ends with the connection (no Content-Length, not chunked). */
+    private boolean closeDelimited;
+
     private int size;
     private boolean skipping;
 
@@ -145,6 +150,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         keepAliveNanos = keepAliveTimeout(headers.get(KEEP_ALIVE));
         serverNanos = ServerTiming.parse(headers.get(SERVER_TIMING));
         body = new byte[(int) (length >= 0 ? Math.min(length, INITIAL_BODY) : 1024)];
+        closeDelimited = length < 0 && !HttpUtil.isTransferEncodingChunked(response) && code != 204 && code != 304;
         size = 0;
     }
 
@@ -187,6 +193,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void complete() {
+        closeDelimited = false;
         ResponseData data =
                 new ResponseData(status, attachments, gzipped, body, size, intermediary, unreadable, closeAnnounced);
         body = null;
@@ -196,6 +203,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void fail(ChannelHandlerContext ctx, Throwable cause) {
         body = null;
+        closeDelimited = false;
         connection.noteError(cause);
         ctx.close();
     }
@@ -217,6 +225,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (evt instanceof IdleStateEvent && connection.isIdle()) {
             ctx.close();
             return;
+        }
+        if (evt instanceof SslCloseCompletionEvent && !((SslCloseCompletionEvent) evt).isSuccess() && closeDelimited) {
+            // TLS closed without close_notify while a body ended by the close was read: it may be cut short, and
+            // is then not complete (RFC 9112 9.8), so the bytes so far are no answer
+            fail(
+                    ctx,
+                    new SSLException("the response, ended by the connection's close, ended without TLS"
+                            + " close_notify: it may have been cut short"));
         }
         ctx.fireUserEventTriggered(evt);
     }
