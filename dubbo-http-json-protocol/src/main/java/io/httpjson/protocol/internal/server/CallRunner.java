@@ -17,6 +17,7 @@ import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.Wire;
 import io.httpjson.protocol.internal.codec.Arguments;
 import io.httpjson.protocol.internal.codec.JsonScan;
+import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.rpc.Result;
@@ -239,6 +240,8 @@ final class CallRunner implements Runnable {
                 method.parameterClasses(),
                 args);
         inv.addObjectAttachments(attachments);
+        // as the dubbo protocol names it: Dubbo's provider filters log and count the call under this key
+        inv.setTargetServiceUniqueName(URL.buildKey(route.path, route.group, route.version));
         inv.setInvoker(route.invoker);
         return inv;
     }
