@@ -7,7 +7,7 @@ import java.util.Map;
  * The JSON body of every error response: {@code code} (an {@link ErrorCode} name), {@code status},
  * {@code message} (what is wrong and what to do), {@code help} (the URL of the troubleshooting guide's section,
  * under {@code httpjson.help-base-url}); for a business exception also {@code exception}, {@code fields},
- * {@code cause} and {@code nullMessage}; for a Dubbo RpcException also {@code rpcCode}.
+ * {@code cause} and {@code nullMessage}; for a Dubbo RpcException also {@code rpcCode} (and {@code returned}).
  */
 public final class ErrorBody {
 
@@ -16,6 +16,12 @@ public final class ErrorBody {
     public static final String MESSAGE = "message";
     public static final String HELP = "help";
     public static final String RPC_CODE = "rpcCode";
+    /**
+     * {@code true} beside {@code rpcCode} when the RpcException was the invocation's result (the method threw it,
+     * or a filter returned it) rather than thrown by a filter: a Java consumer delivers it as the result, which
+     * Dubbo's failover does not send again, as over the dubbo protocol.
+     */
+    public static final String RETURNED = "returned";
     /**
      * {@code true} in a business exception's body when the exception had no message: {@code message} is then its
      * class name, for HTTP callers, and a Java consumer rebuilds the exception without one.

@@ -171,6 +171,13 @@ final class Responses {
         int rpcCode = body.get(ErrorBody.RPC_CODE) instanceof Number
                 ? ((Number) body.get(ErrorBody.RPC_CODE)).intValue()
                 : code.rpcCode();
-        call.future.completeExceptionally(new RpcException(rpcCode, text));
+        RpcException e = new RpcException(rpcCode, text);
+        if (Boolean.TRUE.equals(body.get(ErrorBody.RETURNED))) {
+            // the call's result, as the dubbo protocol delivers it: not a failure that failover sends again
+            result.setException(e);
+            call.future.complete(result);
+            return;
+        }
+        call.future.completeExceptionally(e);
     }
 }

@@ -41,6 +41,12 @@ final class Errors {
                     ErrorBody.RPC_CODE,
                     described(type("integer"), "Dubbo's RpcException code, when a provider filter refused the call"));
             properties.put(
+                    ErrorBody.RETURNED,
+                    described(
+                            type("boolean"),
+                            "with rpcCode: true when the RpcException was the call's result (the method threw it, or a"
+                                    + " filter returned it), which Dubbo's failover does not send again"));
+            properties.put(
                     "exception", described(type("string"), "for BUSINESS_EXCEPTION: the exception's class name"));
             properties.put(
                     "fields", described(type("object"), "for BUSINESS_EXCEPTION: the exception's own fields, by name"));

@@ -76,6 +76,11 @@ final class ResultWriter {
                 int status = ErrorCode.statusOf(re);
                 Map<String, Object> body = ErrorBody.of(ErrorCode.ofRpcStatus(status), status, re.getMessage(), config);
                 body.put(ErrorBody.RPC_CODE, re.getCode());
+                if (failure == null) {
+                    // the invocation's result (the method's own, or a filter's such as tps), not a failure to
+                    // invoke: the dubbo protocol delivers it as the result, which failover does not send again
+                    body.put(ErrorBody.RETURNED, true);
+                }
                 ex.json(status, body, null);
             } else if (e != null) {
                 LOG.warn(
