@@ -41,8 +41,9 @@ final class AdmissionRules {
     }
 
     /**
-     * The framing rule, before anything else answers (the health path included): a request whose body cannot be
-     * delimited safely must not be answered as if the connection could carry another.
+     * The framing rules, before anything else answers (the health path included): a request whose body cannot be
+     * delimited safely, or is coded in a way we cannot undo (a transfer coding before chunked), must not be answered
+     * as if the connection could carry another.
      */
     static CallError framing(Request request) {
         if (request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0
@@ -53,6 +54,17 @@ final class AdmissionRules {
                             + " cannot be trusted (RFC 9112, 6.1), so the connection is closed; send HTTP/1.1, or HTTP/1.0"
                             + " with Content-Length",
                     true);
+        }
+        // Jetty frames the body by the final chunked and hands it on still coded by anything before it
+        for (String coding : request.getHeaders().getCSV(HttpHeader.TRANSFER_ENCODING, false)) {
+            if (!coding.equalsIgnoreCase("chunked")) {
+                return new CallError(
+                        ErrorCode.BAD_REQUEST,
+                        501,
+                        "Transfer-Encoding '" + coding + "' is not implemented (RFC 9112, 6.1): send the body"
+                                + " chunked only, or with Content-Length; gzip goes in Content-Encoding",
+                        true);
+            }
         }
         return null;
     }

@@ -1,0 +1,68 @@
+package io.httpjson.protocol.reliability;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+import io.httpjson.protocol.api.TestService;
+import io.httpjson.protocol.testing.DubboServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static io.httpjson.protocol.reliability.AdmissionTest.SVC;
+import static io.httpjson.protocol.reliability.AdmissionTest.assertErrorBody;
+import static io.httpjson.protocol.reliability.AdmissionTest.assertNextCallSucceeds;
+import static io.httpjson.protocol.reliability.RequestSyntaxTest.CHUNKED_OK;
+import static io.httpjson.protocol.reliability.RequestSyntaxTest.HIDDEN;
+import static io.httpjson.protocol.reliability.RequestSyntaxTest.JSON;
+import static io.httpjson.protocol.reliability.RequestSyntaxTest.req;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Requests the provider answered against RFC 9110/9112, found in review; each test failed before its fix. */
+class RequestSyntaxGapsTest {
+
+    static final AdmissionTest.Counting IMPL = new AdmissionTest.Counting();
+
+    @RegisterExtension
+    static DubboServer server =
+            DubboServer.builder().service(TestService.class, IMPL).build();
+
+    static RawHttp.Response send(String request, boolean expectClose) throws IOException {
+        try (Socket s = RawHttp.connect(server.port())) {
+            s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            s.getOutputStream().flush();
+            InputStream in = s.getInputStream();
+            RawHttp.Response r = RawHttp.read(in);
+            if (expectClose) {
+                assertThat(r.header("Connection")).as(r.toString()).isEqualTo("close");
+                assertThat(in.readAllBytes())
+                        .as("nothing after the answer that closes")
+                        .isEmpty();
+            }
+            return r;
+        }
+    }
+
+    /**
+     * A transfer coding other than chunked (RFC 9112, 6.1: "SHOULD respond with 501"): the provider dropped it and
+     * read the still-encoded body as JSON, so a gzip-coded body was a misleading 400 about malformed JSON and
+     * anything else ran as if it had not been coded at all; the health path answered 200.
+     */
+    @Test
+    void aTransferCodingOtherThanChunkedIs501AndCloses() throws IOException {
+        int before = IMPL.smuggled;
+        String[][] requests = {
+            {"POST " + SVC + "hello HTTP/1.1", "Transfer-Encoding: gzip, chunked"},
+            {"POST " + SVC + "hello HTTP/1.1", "Transfer-Encoding: x-custom,chunked"},
+            {"POST " + SVC + "hello HTTP/1.1", "Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked"},
+            {"GET /health HTTP/1.1", "Transfer-Encoding: deflate, chunked"},
+        };
+        for (String[] r : requests) {
+            RawHttp.Response answer = send(req(r[0], CHUNKED_OK + HIDDEN, "Host: a", JSON, r[1]), true);
+            assertErrorBody(answer, 501, "BAD_REQUEST", "Transfer-Encoding", "chunked");
+        }
+        assertThat(IMPL.smuggled - before).as("hidden requests that ran").isZero();
+        assertNextCallSucceeds(server);
+    }
+}
