@@ -65,4 +65,25 @@ class RequestSyntaxGapsTest {
         assertThat(IMPL.smuggled - before).as("hidden requests that ran").isZero();
         assertNextCallSucceeds(server);
     }
+
+    /**
+     * A path parameter (RFC 3986, 3.3: {@code ;} belongs to its segment, so {@code hello;x} is another resource
+     * than {@code hello}) was dropped with its {@code ;}, and {@code nope;/../hello} reached {@code hello}: a gateway
+     * that allows, denies or routes by path (nginx's {@code location}, Envoy's routes keep the {@code ;}) saw one
+     * method while the provider ran another.
+     */
+    @Test
+    void aPathParameterIsPartOfItsSegmentNotDropped() throws IOException {
+        int before = IMPL.smuggled;
+        String[] paths = {
+            SVC + "hello;x", SVC + "hello;", "/io.httpjson.protocol.api.TestService;v=1/hello", SVC + "nope;/../hello",
+        };
+        for (String path : paths) {
+            RawHttp.Response r = send(RequestSyntaxTest.post(path, "[\"smuggled\"]"), false);
+            assertThat(r.status()).as(path + ": " + r).isEqualTo(404);
+            assertErrorBody(r, 404, "SERVICE_NOT_FOUND", path, "';'");
+        }
+        assertThat(IMPL.smuggled - before).as("calls that ran").isZero();
+        assertNextCallSucceeds(server);
+    }
 }

@@ -54,6 +54,16 @@ final class Target {
      * token), or its body cannot be read.
      */
     static Target resolve(Request request, HttpJsonServer server, HttpJsonConfig config, Exchange ex) {
+        String raw = request.getHttpURI().getPath();
+        if (raw != null && raw.indexOf(';') >= 0) {
+            // Jetty's decoded path drops ";..." from each segment: a gateway that routes or filters by path sees
+            // another method than the one that would run
+            throw new CallError(
+                    ErrorCode.SERVICE_NOT_FOUND,
+                    "path '" + raw + "' has a path parameter (';'), which no service path or method name has: call"
+                            + " /{interface}/{method}; exported here: "
+                            + server.routes().describe());
+        }
         String path = request.getHttpURI().getDecodedPath();
         int slash = path == null ? -1 : path.lastIndexOf('/');
         if (slash <= 1 || slash == path.length() - 1) {
