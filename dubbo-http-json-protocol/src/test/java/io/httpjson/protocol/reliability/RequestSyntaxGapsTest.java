@@ -86,4 +86,27 @@ class RequestSyntaxGapsTest {
         assertThat(IMPL.smuggled - before).as("calls that ran").isZero();
         assertNextCallSucceeds(server);
     }
+
+    /**
+     * A body whose chunked framing breaks (a chunk size that is not hex or beyond a long, data longer than its
+     * size) was refused with "could not read the request body:
+     * org.eclipse.jetty.server.internal.HttpConnection$HttpEofException: Early EOF", which names a Jetty class and
+     * suggests the caller closed the connection: the message says what the framing must be.
+     */
+    @Test
+    void aBrokenChunkedBodyIsRefusedWithAMessageThatSaysSo() throws IOException {
+        int before = IMPL.smuggled;
+        String[] bodies = {
+            "zz\r\n[\"x\"]\r\n0\r\n\r\n", "10000000000000005\r\n[\"x\"]\r\n0\r\n\r\n", "5\r\n[\"x\"]XX0\r\n\r\n"
+        };
+        for (String body : bodies) {
+            String request =
+                    req("POST " + SVC + "hello HTTP/1.1", body + HIDDEN, "Host: a", JSON, "Transfer-Encoding: chunked");
+            RawHttp.Response r = send(request, true);
+            assertErrorBody(r, 400, "BAD_REQUEST", "chunked", "RFC 9112");
+            assertThat(r.text()).as(body).doesNotContain("org.eclipse.jetty").doesNotContain("Exception");
+        }
+        assertThat(IMPL.smuggled - before).as("hidden requests that ran").isZero();
+        assertNextCallSucceeds(server);
+    }
 }

@@ -10,6 +10,7 @@ import java.util.function.LongPredicate;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.io.EofException;
 import org.eclipse.jetty.server.Request;
 
 /**
@@ -80,8 +81,19 @@ final class BodyReader {
                                                 + " for the idle timeout (" + HttpJsonConfig.SERVER_IDLE_TIMEOUT
                                                 + "); send the body as soon as the headers",
                                         true)
-                                : new CallError(
-                                        ErrorCode.BAD_REQUEST, "could not read the request body: " + failure, true));
+                                : failure instanceof EofException
+                                        // Jetty reports a chunked framing it cannot parse as the end of the input
+                                        ? new CallError(
+                                                ErrorCode.BAD_REQUEST,
+                                                "the request body ended after " + size + " bytes, before the end its"
+                                                        + " framing announced: the connection closed early, or its"
+                                                        + " chunked encoding is malformed (RFC 9112, 7.1: a hex size,"
+                                                        + " CRLF, that many bytes, CRLF; a last chunk of size 0)",
+                                                true)
+                                        : new CallError(
+                                                ErrorCode.BAD_REQUEST,
+                                                "could not read the request body: " + failure.getMessage(),
+                                                true));
                 return;
             }
             ByteBuffer bb = chunk.getByteBuffer();
