@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.testing.DubboServer;
@@ -25,8 +26,10 @@ class RequestSyntaxGapsTest {
     static final AdmissionTest.Counting IMPL = new AdmissionTest.Counting();
 
     @RegisterExtension
-    static DubboServer server =
-            DubboServer.builder().service(TestService.class, IMPL).build();
+    static DubboServer server = DubboServer.builder()
+            .service(TestService.class, IMPL, s -> s.setParameters(Map.of("httpjson.get", "true")))
+            .param("httpjson.cors-allowed-origins", "http://allowed.example")
+            .build();
 
     static RawHttp.Response send(String request, boolean expectClose) throws IOException {
         try (Socket s = RawHttp.connect(server.port())) {
@@ -107,6 +110,46 @@ class RequestSyntaxGapsTest {
             assertThat(r.text()).as(body).doesNotContain("org.eclipse.jetty").doesNotContain("Exception");
         }
         assertThat(IMPL.smuggled - before).as("hidden requests that ran").isZero();
+        assertNextCallSucceeds(server);
+    }
+
+    /**
+     * Answers given without reading the body (a GET call, the health path, a preflight) went out while the body was
+     * still coming and did not say {@code Connection: close}; Jetty then closed the connection over the unread
+     * body, and a pooling caller sent its next request into it. The answer says it closes; a body that has all
+     * arrived is dropped and the connection kept.
+     */
+    @Test
+    void anAnswerGivenBeforeItsBodyCameSaysTheConnectionCloses() throws IOException {
+        String[] heads = {
+            req("GET " + SVC + "hello?name=g HTTP/1.1", "[", "Host: a", "Content-Length: 100"),
+            req("GET /health HTTP/1.1", "[", "Host: a", "Content-Length: 100"),
+            req(
+                    "OPTIONS " + SVC + "hello HTTP/1.1",
+                    "[",
+                    "Host: a",
+                    "Content-Length: 100",
+                    "Origin: http://allowed.example",
+                    "Access-Control-Request-Method: POST"),
+        };
+        for (String head : heads) {
+            RawHttp.Response r = send(head, true);
+            assertThat(r.status()).as(r.toString()).isBetween(200, 204);
+        }
+        String[] whole = {
+            req("GET " + SVC + "hello?name=g HTTP/1.1", "[\"x\"]", "Host: a", "Content-Length: 5"),
+            req("GET /health HTTP/1.1", CHUNKED_OK, "Host: a", "Transfer-Encoding: chunked"),
+        };
+        for (String request : whole) {
+            try (Socket s = RawHttp.connect(server.port())) {
+                s.getOutputStream().write((request + HIDDEN).getBytes(StandardCharsets.ISO_8859_1));
+                InputStream in = s.getInputStream();
+                RawHttp.Response first = RawHttp.read(in);
+                assertThat(first.status()).as(first.toString()).isEqualTo(200);
+                assertThat(first.header("Connection")).as(first.toString()).isNull();
+                assertThat(RawHttp.read(in).text()).isEqualTo("\"Hello, smuggled\"");
+            }
+        }
         assertNextCallSucceeds(server);
     }
 }

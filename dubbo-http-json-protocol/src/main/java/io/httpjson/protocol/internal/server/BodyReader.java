@@ -133,6 +133,28 @@ final class BodyReader {
     }
 
     /**
+     * Drops what of the body has arrived, without waiting for more; true if that was all of it (its end came
+     * within {@code cap} bytes).
+     */
+    static boolean dropArrived(Request request, long cap) {
+        long dropped = 0;
+        while (dropped <= cap) {
+            Content.Chunk chunk = request.read();
+            if (chunk == null) {
+                return false;
+            }
+            boolean end = chunk.isLast() && !Content.Chunk.isFailure(chunk);
+            boolean failed = Content.Chunk.isFailure(chunk);
+            dropped += chunk.remaining();
+            chunk.release();
+            if (end || failed) {
+                return end;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Reads the body and drops it, then runs {@code then}, or {@code tooMuch} once more than {@code cap} bytes
      * have come or they come too slowly ({@code slow}); never holds more than one chunk.
      */

@@ -40,6 +40,8 @@ final class Exchange {
     private DecodeBudget budget;
 
     private long held;
+    /** The body has been read to its end (or dropped), or there is none: the answer may keep the connection. */
+    private boolean bodyDone;
 
     Exchange(
             Request request, Response response, Callback callback, Responder responder, JsonCodec codec, long payload) {
@@ -78,25 +80,50 @@ final class Exchange {
         }
     }
 
+    /** The request body has been read to its end. */
+    void bodyRead() {
+        bodyDone = true;
+    }
+
+    /**
+     * Whether the answer must close the connection because the request's body is not all read: what of it has
+     * arrived is dropped first (at most {@link #DISCARD_LIMIT} bytes, without asking for a 100-continue body), and
+     * only a body still on its way closes. Jetty would close over it after an answer that said nothing.
+     */
+    private boolean bodyPending() {
+        HttpFields headers = request.getHeaders();
+        if (bodyDone
+                || headers.getLongField(HttpHeader.CONTENT_LENGTH) <= 0
+                        && !headers.contains(HttpHeader.TRANSFER_ENCODING)) {
+            return false;
+        }
+        if (headers.contains(HttpHeader.EXPECT)) {
+            return true;
+        }
+        bodyDone = BodyReader.dropArrived(request, DISCARD_LIMIT);
+        return !bodyDone;
+    }
+
     void json(int status, Object value, Type type) throws IOException {
         releaseBudget();
-        responder.json(request, response, callback, codec, status, value, type, false, runNanos);
+        responder.json(request, response, callback, codec, status, value, type, bodyPending(), runNanos);
     }
 
     void page(byte[] bytes, String contentType) {
         releaseBudget();
-        responder.page(request, response, callback, bytes, contentType);
+        responder.page(request, response, callback, bytes, contentType, bodyPending());
     }
 
     void empty(int status) {
         releaseBudget();
-        responder.empty(request, response, callback, status, runNanos);
+        responder.empty(request, response, callback, status, runNanos, bodyPending());
     }
 
     /** Answers an error once the body has been read (or its reading failed). */
     void fail(CallError e) {
         releaseBudget();
-        responder.error(request, response, callback, codec, e, runNanos);
+        CallError answer = e.close || !bodyPending() ? e : new CallError(e.code, e.status(), e.getMessage(), true);
+        responder.error(request, response, callback, codec, answer, runNanos);
     }
 
     /**
@@ -121,7 +148,10 @@ final class Exchange {
                     request,
                     length < 0 ? maxDiscard : length,
                     slow,
-                    () -> fail(e),
+                    () -> {
+                        bodyDone = true;
+                        fail(e);
+                    },
                     () -> fail(new CallError(e.code, e.getMessage(), true)));
         }
     }

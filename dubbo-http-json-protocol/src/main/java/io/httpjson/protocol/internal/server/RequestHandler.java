@@ -69,7 +69,10 @@ final class RequestHandler extends Handler.Abstract {
                 config.payload(),
                 target.declaredLength,
                 bytes -> rules.bodyRate(ex.startNanos, bytes),
-                (body, size) -> new CallRunner(server, ex, target, config, features, null, body, size).dispatch(),
+                (body, size) -> {
+                    ex.bodyRead();
+                    new CallRunner(server, ex, target, config, features, null, body, size).dispatch();
+                },
                 ex::fail);
         return true;
     }

@@ -99,13 +99,13 @@ final class Responder {
     }
 
     /** An empty answer: a void method's 200, a one-way call's 202, a preflight's 204. */
-    void empty(Request request, Response response, Callback callback, int status, long runNanos) {
-        bytes(request, response, callback, status, EMPTY, 0, Wire.JSON_UTF8, false, runNanos);
+    void empty(Request request, Response response, Callback callback, int status, long runNanos, boolean close) {
+        bytes(request, response, callback, status, EMPTY, 0, Wire.JSON_UTF8, close, runNanos);
     }
 
     /** A 200 answer that is not JSON (the catalog page). */
-    void page(Request request, Response response, Callback callback, byte[] bytes, String contentType) {
-        bytes(request, response, callback, 200, bytes, bytes.length, contentType, false, 0);
+    void page(Request request, Response response, Callback callback, byte[] bytes, String contentType, boolean close) {
+        bytes(request, response, callback, 200, bytes, bytes.length, contentType, close, 0);
     }
 
     /**
