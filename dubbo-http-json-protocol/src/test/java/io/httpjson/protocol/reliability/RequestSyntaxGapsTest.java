@@ -152,4 +152,33 @@ class RequestSyntaxGapsTest {
         }
         assertNextCallSucceeds(server);
     }
+
+    /**
+     * The charset was found by searching the whole value for {@code charset=} and taken by its first letters:
+     * {@code charset=utf-8x} passed, a parameter {@code xcharset=} was read as the charset, a second
+     * {@code Content-Type} line went unseen, and a refused charset was told to send {@code application/json}
+     * without a word of UTF-8 (RFC 8259, 8.1: JSON exchanged between systems is UTF-8).
+     */
+    @Test
+    void theCharsetIsAParameterNamedCharsetAndOnlyUtf8() throws IOException {
+        String hello = "POST " + SVC + "hello HTTP/1.1";
+        String[][] refused = {
+            {"Content-Type: application/json; charset=utf-8x", "utf-8x"},
+            {"Content-Type: application/json;charset=iso-8859-1", "UTF-8"},
+            {"Content-Type: application/json\r\nContent-Type: text/plain", "text/plain"},
+        };
+        for (String[] r : refused) {
+            RawHttp.Response answer = send(req(hello, "[\"x\"]", "Host: a", r[0], "Content-Length: 5"), false);
+            assertErrorBody(answer, 415, "UNSUPPORTED_MEDIA_TYPE", r[1]);
+        }
+        String[] accepted = {
+            "Content-Type: application/json; xcharset=latin1",
+            "Content-Type: application/json; charset=UTF8",
+            "Content-Type: application/json; q=\"a;charset=latin1\"; charset=utf-8",
+        };
+        for (String ct : accepted) {
+            RawHttp.Response answer = send(req(hello, "[\"x\"]", "Host: a", ct, "Content-Length: 5"), false);
+            assertThat(answer.text()).as(ct).isEqualTo("\"Hello, x\"");
+        }
+    }
 }

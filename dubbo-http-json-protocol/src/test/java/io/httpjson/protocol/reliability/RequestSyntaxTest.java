@@ -116,7 +116,7 @@ class RequestSyntaxTest {
                 // Content-Type (RFC 9110, 8.3: type, subtype and charset name case-insensitive, value may be quoted)
                 keeps(
                         "charset quoted",
-                        post(SVC + "hello", OK, "Content-Type: application/json; charset=\"utf-8\""),
+                        req(HELLO, OK, h, "Content-Type: application/json; charset=\"utf-8\"", cl),
                         200),
                 keeps("type in upper case", req(HELLO, OK, h, "Content-Type: APPLICATION/JSON;CHARSET=UTF-8", cl), 200),
                 keeps("+json type", req(HELLO, OK, h, "Content-Type: application/problem+json", cl), 200),

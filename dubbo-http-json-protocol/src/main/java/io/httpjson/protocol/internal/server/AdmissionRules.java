@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal.server;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.Map;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.Wire;
+import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpVersion;
@@ -122,8 +124,8 @@ final class AdmissionRules {
 
     /** Requests with a body must say it is JSON in UTF-8. */
     static CallError contentType(HttpFields headers) {
-        String contentType = headers.get(HttpHeader.CONTENT_TYPE);
-        if (contentType == null) {
+        List<String> types = headers.getValuesList(HttpHeader.CONTENT_TYPE);
+        if (types.isEmpty()) {
             if (headers.getLongField(HttpHeader.CONTENT_LENGTH) <= 0
                     && !headers.contains(HttpHeader.TRANSFER_ENCODING)) {
                 return null;
@@ -134,7 +136,20 @@ final class AdmissionRules {
                             + " add the header 'Content-Type: application/json' (curl: -H 'Content-Type: application/json')",
                     false);
         }
-        if (!isJson(contentType)) {
+        String contentType = types.get(0);
+        for (String other : types) {
+            if (!other.trim().equalsIgnoreCase(contentType.trim())) {
+                return new CallError(
+                        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                        "two Content-Type lines, '" + contentType + "' and '" + other + "': send one,"
+                                + " 'Content-Type: application/json'",
+                        false);
+            }
+        }
+        Map<String, String> parameters = new LinkedHashMap<>();
+        String mime =
+                HttpField.getValueParameters(contentType, parameters).trim().toLowerCase(Locale.ROOT);
+        if (!(mime.equals("application/json") || mime.endsWith("+json") || mime.equals("text/json"))) {
             return new CallError(
                     ErrorCode.UNSUPPORTED_MEDIA_TYPE,
                     "Content-Type '" + contentType + "' is not"
@@ -142,22 +157,20 @@ final class AdmissionRules {
                             + " (curl: -H 'Content-Type: application/json')",
                     false);
         }
+        for (Map.Entry<String, String> p : parameters.entrySet()) {
+            String charset = p.getValue() == null ? "" : p.getValue().trim();
+            if (p.getKey().trim().equalsIgnoreCase("charset")
+                    && !charset.equalsIgnoreCase("utf-8")
+                    && !charset.equalsIgnoreCase("utf8")) {
+                return new CallError(
+                        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                        "charset '" + charset + "' of Content-Type '" + contentType + "' is not supported: JSON is"
+                                + " read as UTF-8 (RFC 8259, 8.1); send UTF-8 with 'Content-Type: application/json'"
+                                + " (or '; charset=utf-8')",
+                        false);
+            }
+        }
         return null;
-    }
-
-    private static boolean isJson(String contentType) {
-        String ct = contentType.toLowerCase(Locale.ROOT);
-        int semi = ct.indexOf(';');
-        String mime = (semi < 0 ? ct : ct.substring(0, semi)).trim();
-        if (!(mime.equals("application/json") || mime.endsWith("+json") || mime.equals("text/json"))) {
-            return false;
-        }
-        int cs = ct.indexOf("charset=");
-        if (cs < 0) {
-            return true;
-        }
-        String charset = ct.substring(cs + 8).replace("\"", "").trim();
-        return charset.startsWith("utf-8") || charset.startsWith("utf8");
     }
 
     /**
