@@ -181,4 +181,25 @@ class RequestSyntaxGapsTest {
             assertThat(answer.text()).as(ct).isEqualTo("\"Hello, x\"");
         }
     }
+
+    /**
+     * A version or group named twice, differently ({@code ?version=1&version=2}, two header lines, a header and the
+     * query), was taken from the first place looked at, where a proxy in front may take the last: one service
+     * version was checked or routed and another called. Naming it twice the same way is fine.
+     */
+    @Test
+    void aVersionOrGroupNamedTwiceDifferentlyIs400() throws IOException {
+        String[][] refused = {
+            {SVC + "hello?version=1&version=2", "X-Probe: 1"},
+            {SVC + "hello?group=a", "Dubbo-Service-Group: b"},
+            {SVC + "hello", "Dubbo-Service-Version: 1\r\nDubbo-Service-Version: 2"},
+            {SVC + "hello", "Dubbo-Service-Version: 1\r\ntri-service-version: 2"},
+        };
+        for (String[] r : refused) {
+            RawHttp.Response answer = send(RequestSyntaxTest.post(r[0], "[\"x\"]", r[1]), false);
+            assertErrorBody(answer, 400, "BAD_REQUEST", "twice");
+        }
+        RawHttp.Response same = send(RequestSyntaxTest.post(SVC + "hello?version=&group=", "[\"x\"]"), false);
+        assertThat(same.text()).isEqualTo("\"Hello, x\"");
+    }
 }

@@ -1,8 +1,10 @@
 package io.httpjson.protocol.internal.server;
 
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorCode;
@@ -75,17 +77,9 @@ final class Target {
         String servicePath = path.substring(1, slash);
         String methodName = path.substring(slash + 1);
         HttpFields headers = request.getHeaders();
-        String version = ServiceRoute.emptyToNull(header(headers, Wire.VERSION, Wire.TRI_VERSION));
-        String group = ServiceRoute.emptyToNull(header(headers, Wire.GROUP, Wire.TRI_GROUP));
-        if (request.getHttpURI().getQuery() != null) {
-            Fields query = Request.extractQueryParameters(request);
-            if (version == null) {
-                version = ServiceRoute.emptyToNull(query.getValue("version"));
-            }
-            if (group == null) {
-                group = ServiceRoute.emptyToNull(query.getValue("group"));
-            }
-        }
+        Fields query = request.getHttpURI().getQuery() == null ? null : Request.extractQueryParameters(request);
+        String version = selector(headers, query, "version", Wire.VERSION, Wire.TRI_VERSION);
+        String group = selector(headers, query, "group", Wire.GROUP, Wire.TRI_GROUP);
         List<ServiceRoute> candidates = server.routes().candidates(servicePath);
         ServiceRoute route = candidates == null ? null : Routes.select(candidates, version, group);
         if (route == null) {
@@ -161,9 +155,27 @@ final class Target {
         return new Target(route, methods, gzipped, length, attachments, timeout);
     }
 
-    /** The {@code Dubbo-*} header, or the Triple header that means the same. */
-    static String header(HttpFields headers, String name, String tripleName) {
-        String v = headers.get(name);
-        return v != null ? v : headers.get(tripleName);
+    /**
+     * The version or group the request names, in its headers or its query, or null. Named twice differently (two
+     * lines, a header and the query) it is a 400: a proxy in front may have taken the other one.
+     */
+    private static String selector(HttpFields headers, Fields query, String name, String header, String tripleHeader) {
+        Set<String> named = new LinkedHashSet<>();
+        for (String h : new String[] {header, tripleHeader}) {
+            for (String v : headers.getValuesList(h)) {
+                named.add(v.trim());
+            }
+        }
+        if (query != null && query.getValues(name) != null) {
+            named.addAll(query.getValues(name));
+        }
+        named.remove("");
+        if (named.size() > 1) {
+            throw new CallError(
+                    ErrorCode.BAD_REQUEST,
+                    "the request names the service " + name + " twice, differently: " + named + " (from " + header
+                            + ", " + tripleHeader + " and ?" + name + "=); name it once");
+        }
+        return named.isEmpty() ? null : named.iterator().next();
     }
 }
