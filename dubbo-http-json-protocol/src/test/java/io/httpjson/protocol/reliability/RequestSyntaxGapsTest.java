@@ -202,4 +202,16 @@ class RequestSyntaxGapsTest {
         RawHttp.Response same = send(RequestSyntaxTest.post(SVC + "hello?version=&group=", "[\"x\"]"), false);
         assertThat(same.text()).isEqualTo("\"Hello, x\"");
     }
+
+    /**
+     * {@code Dubbo-Attachments} is a list ({@code key=value} pairs joined by {@code ,}), so two lines of it mean
+     * the two lists joined (RFC 9110, 5.3), as a proxy that merges them sends it: the provider read the first line
+     * only, and an attachment a gateway added on a line of its own never reached the service.
+     */
+    @Test
+    void twoAttachmentLinesAreOneList() throws IOException {
+        String request = RequestSyntaxTest.post(
+                SVC + "echoAttachment", "[\"b\"]", "Dubbo-Attachments: a=1", "Dubbo-Attachments: b=2%2C3");
+        assertThat(send(request, false).text()).isEqualTo("\"2,3\"");
+    }
 }

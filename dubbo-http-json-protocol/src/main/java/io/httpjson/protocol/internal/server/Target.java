@@ -102,7 +102,11 @@ final class Target {
         Map<String, Object> attachments;
         Long timeout;
         try {
-            attachments = Attachments.decode(headers.get(Wire.ATTACHMENTS), new HashMap<>());
+            attachments = new HashMap<>();
+            // a list: several lines are one, joined by ',' (RFC 9110, 5.3), as a proxy that merges them sends it
+            for (String line : headers.getValuesList(Wire.ATTACHMENTS)) {
+                Attachments.decode(line, attachments);
+            }
             String t = headers.get(Wire.TIMEOUT) != null ? Wire.TIMEOUT : Wire.TRI_TIMEOUT;
             timeout = headers.get(t) == null ? null : AdmissionRules.timeoutMillis(t, headers.get(t));
         } catch (IllegalArgumentException e) {
