@@ -214,4 +214,36 @@ class RequestSyntaxGapsTest {
                 SVC + "echoAttachment", "[\"b\"]", "Dubbo-Attachments: a=1", "Dubbo-Attachments: b=2%2C3");
         assertThat(send(request, false).text()).isEqualTo("\"2,3\"");
     }
+
+    /**
+     * {@code Content-Encoding} is the list of codings applied, in order (RFC 9110, 8.4), however many lines carry
+     * it: only its first line was read, so {@code identity} then {@code gzip} read gzip bytes as JSON, and
+     * {@code identity, gzip} was a 415; a body gzipped twice was unzipped once and refused as malformed JSON.
+     */
+    @Test
+    void contentEncodingIsTheListOfCodingsApplied() throws IOException {
+        byte[] once = gzip("[\"z\"]".getBytes(StandardCharsets.UTF_8));
+        String[][] accepted = {
+            {"Content-Encoding: identity", "Content-Encoding: gzip"}, {"Content-Encoding: identity, gzip"}
+        };
+        for (String[] lines : accepted) {
+            RawHttp.Response r = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", once, lines));
+            assertThat(r.text()).as(String.join(" ", lines)).isEqualTo("\"Hello, z\"");
+        }
+        byte[] twice = gzip(once);
+        for (String[] lines :
+                new String[][] {{"Content-Encoding: gzip, gzip"}, {"Content-Encoding: gzip", "Content-Encoding: gzip"}
+                }) {
+            RawHttp.Response r = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", twice, lines));
+            assertErrorBody(r, 415, "UNSUPPORTED_MEDIA_TYPE", "gzip, gzip");
+        }
+    }
+
+    static byte[] gzip(byte[] data) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {
+            z.write(data);
+        }
+        return out.toByteArray();
+    }
 }

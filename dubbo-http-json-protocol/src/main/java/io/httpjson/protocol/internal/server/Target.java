@@ -1,5 +1,6 @@
 package io.httpjson.protocol.internal.server;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -145,15 +146,17 @@ final class Target {
                     "request body of " + length + " bytes exceeds the" + " provider's limit of " + config.payload()
                             + " bytes (Dubbo 'payload' setting)");
         }
-        String encoding = headers.get(HttpHeader.CONTENT_ENCODING);
-        boolean gzipped = false;
-        if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
-            if (!encoding.equalsIgnoreCase("gzip")) {
+        // the codings applied, in order, over all its lines (RFC 9110, 8.4); identity is none
+        List<String> codings = new ArrayList<>(headers.getCSV(HttpHeader.CONTENT_ENCODING, false));
+        codings.removeIf(c -> c.equalsIgnoreCase("identity"));
+        boolean gzipped = !codings.isEmpty();
+        if (gzipped) {
+            if (codings.size() > 1 || !codings.get(0).equalsIgnoreCase("gzip")) {
                 throw new CallError(
                         ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                        "Content-Encoding '" + encoding + "' is not supported (expected: gzip or none)");
+                        "Content-Encoding '" + String.join(", ", codings)
+                                + "' is not supported (expected: gzip, once, or none)");
             }
-            gzipped = true;
             server.countGzipped();
         }
         return new Target(route, methods, gzipped, length, attachments, timeout);
