@@ -239,6 +239,15 @@ class RequestSyntaxGapsTest {
         }
     }
 
+    /** A body that says gzip and is not: the message said "gzip: gzip: not gzip data". */
+    @Test
+    void aBodyThatIsNotGzipSaysSoOnce() throws IOException {
+        RawHttp.Response r =
+                RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"z\"]", "Content-Encoding: gzip"));
+        assertErrorBody(r, 400, "BAD_REQUEST", "gzip: not gzip data");
+        assertThat(r.text()).doesNotContain("gzip: gzip:");
+    }
+
     static byte[] gzip(byte[] data) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {

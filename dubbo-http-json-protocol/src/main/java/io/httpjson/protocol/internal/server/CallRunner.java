@@ -179,8 +179,10 @@ final class CallRunner implements Runnable {
             throw new CallError(ErrorCode.OVERLOADED, budget.refusal(e.bytes));
         } catch (IOException e) {
             boolean tooLarge = e instanceof Gzip.TooLargeException;
+            String m = e.getMessage();
             throw new CallError(
-                    tooLarge ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST, "gzip: " + e.getMessage());
+                    tooLarge ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST,
+                    m.startsWith("gzip: ") ? m : "gzip: " + m);
         }
     }
 
