@@ -626,7 +626,7 @@ class BadInputTest {
                 "HTTP/3.7",
                 RawHttp.request("POST", SVC + "hello", "HTTP/3.7", "[\"a\"]".getBytes(StandardCharsets.UTF_8)),
                 505,
-                "SERVER_ERROR",
+                "BAD_REQUEST",
                 "505"));
         l.add(c(
                 "TRACE",

@@ -248,6 +248,18 @@ class RequestSyntaxGapsTest {
         assertThat(r.text()).doesNotContain("gzip: gzip:");
     }
 
+    /**
+     * An HTTP version the provider does not speak is the caller's to change, yet its 505 had the code
+     * SERVER_ERROR, whose help says the provider failed and to read its log.
+     */
+    @Test
+    void anUnknownHttpVersionIsTheCallersError() throws IOException {
+        for (String version : new String[] {"HTTP/1.2", "HTTP/3.7"}) {
+            String request = req("POST " + SVC + "hello " + version, "[\"x\"]", "Host: a", JSON, "Content-Length: 5");
+            assertErrorBody(send(request, true), 505, "BAD_REQUEST", "505");
+        }
+    }
+
     static byte[] gzip(byte[] data) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {

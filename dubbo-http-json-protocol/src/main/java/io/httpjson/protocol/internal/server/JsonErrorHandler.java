@@ -56,6 +56,9 @@ final class JsonErrorHandler implements Request.Handler {
                                         ? ErrorCode.METHOD_NOT_ALLOWED
                                         : status == 404
                                                 ? ErrorCode.SERVICE_NOT_FOUND
-                                                : status < 500 ? ErrorCode.BAD_REQUEST : ErrorCode.SERVER_ERROR;
+                                                // 505: the caller's HTTP version, not a failure of the provider
+                                                : status < 500 || status == 505
+                                                        ? ErrorCode.BAD_REQUEST
+                                                        : ErrorCode.SERVER_ERROR;
     }
 }
