@@ -260,6 +260,28 @@ class RequestSyntaxGapsTest {
         }
     }
 
+    /**
+     * {@code Dubbo-Timeout} on two lines was read from the first: a second line, even one that is not a number, was
+     * not looked at, and a deadline a gateway added on its own line was not kept. Two different values are a 400.
+     */
+    @Test
+    void aTimeoutGivenTwiceDifferentlyIs400() throws IOException {
+        String[][] refused = {
+            {"Dubbo-Timeout: 5000", "Dubbo-Timeout: soon"},
+            {"Dubbo-Timeout: 5000", "Dubbo-Timeout: 100"},
+            {"Dubbo-Timeout: 5000", "tri-service-timeout: 100"},
+        };
+        for (String[] lines : refused) {
+            RawHttp.Response r = send(RequestSyntaxTest.post(SVC + "hello", "[\"x\"]", lines), false);
+            assertThat(r.status()).as(String.join(" ", lines) + ": " + r).isEqualTo(400);
+            assertErrorBody(r, 400, "BAD_REQUEST", "Timeout");
+        }
+        RawHttp.Response same = send(
+                RequestSyntaxTest.post(SVC + "hello", "[\"x\"]", "Dubbo-Timeout: 5000", "tri-service-timeout: 5000"),
+                false);
+        assertThat(same.text()).isEqualTo("\"Hello, x\"");
+    }
+
     static byte[] gzip(byte[] data) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {

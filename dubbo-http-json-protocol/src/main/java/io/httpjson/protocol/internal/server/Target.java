@@ -108,8 +108,7 @@ final class Target {
             for (String line : headers.getValuesList(Wire.ATTACHMENTS)) {
                 Attachments.decode(line, attachments);
             }
-            String t = headers.get(Wire.TIMEOUT) != null ? Wire.TIMEOUT : Wire.TRI_TIMEOUT;
-            timeout = headers.get(t) == null ? null : AdmissionRules.timeoutMillis(t, headers.get(t));
+            timeout = timeout(headers);
         } catch (IllegalArgumentException e) {
             throw new CallError(ErrorCode.BAD_REQUEST, e.getMessage());
         }
@@ -160,6 +159,22 @@ final class Target {
             server.countGzipped();
         }
         return new Target(route, methods, gzipped, length, attachments, timeout);
+    }
+
+    /** The timeout every {@code Dubbo-Timeout} and {@code tri-service-timeout} line gives, or null if none. */
+    private static Long timeout(HttpFields headers) {
+        Long timeout = null;
+        for (String name : new String[] {Wire.TIMEOUT, Wire.TRI_TIMEOUT}) {
+            for (String v : headers.getValuesList(name)) {
+                long t = AdmissionRules.timeoutMillis(name, v);
+                if (timeout != null && timeout != t) {
+                    throw new IllegalArgumentException("the timeout is given twice, differently: " + timeout + " and "
+                            + t + " ms (" + Wire.TIMEOUT + ", " + Wire.TRI_TIMEOUT + "); give it once");
+                }
+                timeout = t;
+            }
+        }
+        return timeout;
     }
 
     /**
