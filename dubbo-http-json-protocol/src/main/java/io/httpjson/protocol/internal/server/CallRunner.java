@@ -130,7 +130,15 @@ final class CallRunner implements Runnable {
             // the next request on it) while the call runs on another thread; the provider took the call, so it
             // stays in flight until it ends, for a graceful shutdown to wait for it as for any other
             Executor executor = ex.request.getComponents().getExecutor();
-            Runnable ended = server.holdInFlight();
+            Runnable ended = server.holdOneWay();
+            if (ended == null) {
+                ex.fail(new CallError(
+                        ErrorCode.OVERLOADED,
+                        "the provider already holds as many one-way calls (Prefer: respond-async) as its Dubbo"
+                                + " 'threads' setting (" + config.threads() + "); this one was not run: retry later"
+                                + " or on another provider"));
+                return;
+            }
             ex.empty(202);
             try {
                 executor.execute(() -> invoke(method, inv, remote, local, ended));

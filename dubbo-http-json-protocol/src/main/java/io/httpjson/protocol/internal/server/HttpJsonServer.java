@@ -123,9 +123,12 @@ public final class HttpJsonServer implements ProtocolServer {
         return inFlight.track(callback);
     }
 
-    /** Counts a one-way call as in flight while it runs after its answer went out, until the returned action runs. */
-    Runnable holdInFlight() {
-        return inFlight.hold();
+    /**
+     * Counts a one-way call as in flight while it runs after its answer went out, until the returned action runs;
+     * null if the server holds {@code threads} one-way calls already (the call is refused, not answered 202).
+     */
+    Runnable holdOneWay() {
+        return inFlight.holdOneWay(config.threads());
     }
 
     /** The accept queue the listening socket was opened with ({@code backlog}). */

@@ -13,6 +13,9 @@ import org.eclipse.jetty.util.Callback;
 final class InFlight {
 
     private final AtomicInteger count = new AtomicInteger();
+    /** One-way calls answered and not yet ended (a subset of {@link #count}). */
+    private final AtomicInteger oneWay = new AtomicInteger();
+
     private volatile boolean draining;
 
     int count() {
@@ -52,6 +55,26 @@ final class InFlight {
         return () -> {
             if (ended.compareAndSet(false, true)) {
                 done();
+            }
+        };
+    }
+
+    /**
+     * {@link #hold} for a one-way call, unless {@code limit} one-way calls are held already: then null, and the call
+     * must be refused. Their 202 frees the connection for the next request, so nothing else bounds how many one
+     * caller queues.
+     */
+    Runnable holdOneWay(int limit) {
+        if (oneWay.incrementAndGet() > limit) {
+            oneWay.decrementAndGet();
+            return null;
+        }
+        Runnable held = hold();
+        AtomicBoolean ended = new AtomicBoolean();
+        return () -> {
+            if (ended.compareAndSet(false, true)) {
+                oneWay.decrementAndGet();
+                held.run();
             }
         };
     }
