@@ -8,8 +8,18 @@ import java.net.SocketTimeoutException;
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
 import io.httpjson.protocol.testing.DubboServer;
+import io.httpjson.unlisted.UnlistedPojo;
+import io.httpjson.unlisted.UnlistedService;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,5 +78,51 @@ class AbuseTest {
         }
         RawHttp.Response other = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"x\"]"));
         assertThat(other.status()).as("%s", other).isEqualTo(200);
+    }
+
+    /**
+     * A generic call ({@code $invoke}) names one of the service's own methods, and its arguments are made as that
+     * method's parameter types: those must pass Dubbo's serialize allow-list as in a call of the method itself,
+     * whatever the generic mode ({@code true} re-reads them with the codec, {@code gson} has GenericFilter make them
+     * with Gson). Here the parameter class is on no allow-list (STRICT, interface classes not auto-trusted).
+     */
+    @ParameterizedTest(name = "generic={0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {"true|{\"name\":\"x\"}", "gson|\"{\\\"name\\\":\\\"x\\\"}\""})
+    void aGenericCallMakesNoClassTheAllowListRefuses(String mode, String argument) throws IOException {
+        FrameworkModel framework = new FrameworkModel();
+        try {
+            int port = DubboServer.freePort();
+            ProtocolConfig pc = new ProtocolConfig("httpjson", port);
+            pc.setHost("127.0.0.1");
+            ApplicationConfig app = new ApplicationConfig("abuse-unlisted-provider");
+            app.setQosEnable(false);
+            app.setSerializeCheckStatus("STRICT");
+            app.setAutoTrustSerializeClass(false);
+            ServiceConfig<UnlistedService> service = new ServiceConfig<>();
+            service.setInterface(UnlistedService.class);
+            service.setRef(p -> "got " + p.name);
+            DubboBootstrap.newInstance(framework)
+                    .application(app)
+                    .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))
+                    .protocol(pc)
+                    .service(service)
+                    .start();
+            String path = "/" + UnlistedService.class.getName() + "/";
+            RawHttp.Response direct = RawHttp.exchange(port, RawHttp.post(path + "take", "[{\"name\":\"x\"}]"));
+            assertThat(direct.status()).as("the method itself: %s", direct).isEqualTo(400);
+            int before = UnlistedPojo.MADE.get();
+            String body = "[\"take\", [\"" + UnlistedPojo.class.getName() + "\"], [" + argument + "]]";
+            RawHttp.Response generic =
+                    RawHttp.exchange(port, RawHttp.post(path + "$invoke", body, "Dubbo-Attachments: generic=" + mode));
+            assertThat(UnlistedPojo.MADE.get() - before)
+                    .as("UnlistedPojo made (%s)", generic)
+                    .isZero();
+            assertThat(generic.status()).as("%s", generic).isEqualTo(400);
+            assertThat(generic.text()).contains(UnlistedPojo.class.getName()).contains("allow");
+        } finally {
+            framework.destroy();
+        }
     }
 }

@@ -47,6 +47,8 @@ final class GenericArguments {
             throw new CallError(ErrorCode.BAD_REQUEST, ServiceMeta.GENERIC_BEAN);
         }
         MethodMeta method = method(route, name, types);
+        // whatever the mode, the arguments are made as the method's parameter types: as for a call of the method
+        allowed(route, method);
         if (mode instanceof String && readsItsOwnWay((String) mode)) {
             return;
         }
@@ -60,6 +62,21 @@ final class GenericArguments {
         }
         for (int i = 0; i < found; i++) {
             values[i] = reread(route.codec, values[i], method.parameterTypes()[i], "generic argument " + i);
+        }
+    }
+
+    /** The method's parameter types pass Dubbo's serialize allow-list, or the call is refused before any is made. */
+    private static void allowed(ServiceRoute route, MethodMeta method) {
+        if (route.allowList == null) {
+            return;
+        }
+        try {
+            for (Type t : method.parameterTypes()) {
+                route.allowList.check(t);
+            }
+        } catch (JsonCodecException e) {
+            throw new CallError(
+                    ErrorCode.BAD_REQUEST, "generic call of " + route.path + "." + method + ": " + e.getMessage());
         }
     }
 
