@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.time.Duration;
 
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Requests that would make the provider spend far more than the caller did: each must be refused, or cost in
@@ -37,6 +39,46 @@ class AbuseTest {
             .param("threads", Integer.toString(THREADS))
             .service(TestService.class, new TestServiceImpl())
             .build();
+
+    static final PacedServiceImpl PACED = new PacedServiceImpl();
+
+    /** A provider that decodes at most 4 KiB of bodies at once. */
+    @RegisterExtension
+    static DubboServer budgeted = DubboServer.builder()
+            .param("httpjson.decode-budget", "4096")
+            .service(PacedService.class, PACED)
+            .build();
+
+    /**
+     * The decode budget bounds the heap decoded arguments hold: a body holds its bytes until its call is done with
+     * them. A one-way call's arguments live on after its 202, until it has run; were the budget given back with the
+     * 202, one caller could keep any number of decoded bodies alive in calls that wait (8 MiB of {@code {},...}
+     * holds 173 MB decoded) while the budget shows nothing in use.
+     */
+    @Test
+    void aOneWayCallHoldsItsDecodeBudgetUntilItHasRun() throws IOException {
+        String path = "/" + PacedService.class.getName() + "/";
+        String big = "[\"" + "x".repeat(3000) + "\"]";
+        PACED.close();
+        try {
+            RawHttp.Response oneWay =
+                    RawHttp.exchange(budgeted.port(), RawHttp.post(path + "gate", big, "Prefer: respond-async"));
+            assertThat(oneWay.status()).as("%s", oneWay).isEqualTo(202);
+            await().atMost(Duration.ofSeconds(10)).until(() -> PACED.waiting.get() == 1);
+            RawHttp.Response other = RawHttp.exchange(budgeted.port(), RawHttp.post(path + "quick", big));
+            assertThat(other.status())
+                    .as("a second body beside the waiting call's: %s", other)
+                    .isEqualTo(503);
+            assertThat(other.text()).contains("OVERLOADED").contains("httpjson.decode-budget");
+        } finally {
+            PACED.open();
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> PACED.waiting.get() == 0);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> RawHttp.exchange(budgeted.port(), RawHttp.post(path + "quick", big))
+                                .status()
+                        == 200);
+    }
 
     /**
      * A one-way call is answered 202 before it runs, so the connection is free for the next: without a bound, one

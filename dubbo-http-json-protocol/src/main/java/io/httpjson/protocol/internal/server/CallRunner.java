@@ -139,10 +139,11 @@ final class CallRunner implements Runnable {
                                 + " or on another provider"));
                 return;
             }
-            ex.empty(202);
+            ex.accepted();
             try {
                 executor.execute(() -> invoke(method, inv, remote, local, ended));
             } catch (RejectedExecutionException stopped) {
+                ex.releaseBudget();
                 ended.run();
                 LOG.warn(
                         PROTOCOL_FAILED_RESPONSE,

@@ -119,6 +119,14 @@ final class Exchange {
         responder.empty(request, response, callback, status, runNanos, bodyPending());
     }
 
+    /**
+     * A one-way call's 202, before it runs: its decoded arguments live on in the call, so the budget it holds is
+     * given back only when it has run ({@link #releaseBudget}).
+     */
+    void accepted() {
+        responder.empty(request, response, callback, 202, runNanos, bodyPending());
+    }
+
     /** Answers an error once the body has been read (or its reading failed). */
     void fail(CallError e) {
         releaseBudget();
