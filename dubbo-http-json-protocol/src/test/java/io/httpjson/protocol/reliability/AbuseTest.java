@@ -4,7 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
@@ -120,6 +123,33 @@ class AbuseTest {
         }
         RawHttp.Response other = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"x\"]"));
         assertThat(other.status()).as("%s", other).isEqualTo(200);
+    }
+
+    /**
+     * Bodies that stop coming hold no thread: more callers than the provider has threads each send a head and part
+     * of a body, then nothing; another caller is still served (a thread per waiting body would leave it none).
+     */
+    @Test
+    void bodiesThatStopComingTakeNoThread() throws IOException {
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4 * THREADS + 8; i++) {
+                Socket s = RawHttp.connect(server.port());
+                stalled.add(s);
+                byte[] head = RawHttp.post(SVC + "hello", (byte[]) null, "Content-Length: 1000");
+                s.getOutputStream().write(head);
+                s.getOutputStream().write("[\"abc".getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream().flush();
+            }
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> server.httpJsonServer().inFlight() >= stalled.size());
+            RawHttp.Response other = RawHttp.exchange(server.port(), RawHttp.post(SVC + "hello", "[\"x\"]"));
+            assertThat(other.status()).as("%s", other).isEqualTo(200);
+        } finally {
+            for (Socket s : stalled) {
+                s.close();
+            }
+        }
     }
 
     /**
