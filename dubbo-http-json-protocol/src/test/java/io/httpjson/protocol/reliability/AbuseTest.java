@@ -126,6 +126,30 @@ class AbuseTest {
     }
 
     /**
+     * An error answer names what was wrong without repeating all of it: a name the caller made megabytes long (a
+     * few KB of gzip, any service) would otherwise come back whole, a thousand times what was sent.
+     */
+    @Test
+    void anErrorDoesNotEchoAHugeNameBack() throws IOException {
+        String huge = "Q".repeat(4 << 20);
+        String[][] cases = {
+            {"concat", "{\"a\":\"1\",\"" + huge + "\":\"2\"}", "unknown argument"},
+            {"$invoke", "[\"" + huge + "\", null, []]", "no method"},
+            {"$invoke", "[\"hello\", [\"" + huge + "\"], [\"x\"]]", "no method"},
+        };
+        for (String[] c : cases) {
+            byte[] zipped = BadInputTest.gzip(c[1].getBytes(StandardCharsets.US_ASCII));
+            RawHttp.Response r =
+                    RawHttp.exchange(server.port(), RawHttp.post(SVC + c[0], zipped, "Content-Encoding: gzip"));
+            assertThat(r.status()).as("%s", r).isBetween(400, 404);
+            assertThat(r.text()).contains(c[2]);
+            assertThat(r.body().length)
+                    .as("error bytes for %d bytes of gzip: %s", zipped.length, r)
+                    .isLessThan(4096);
+        }
+    }
+
+    /**
      * Bodies that stop coming hold no thread: more callers than the provider has threads each send a head and part
      * of a body, then nothing; another caller is still served (a thread per waiting body would leave it none).
      */

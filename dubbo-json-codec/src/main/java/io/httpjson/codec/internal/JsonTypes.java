@@ -253,7 +253,8 @@ public final class JsonTypes {
                 return i;
             }
         }
-        throw new JsonCodecException("unknown argument \"" + name + "\"; expected one of " + Arrays.toString(names));
+        throw new JsonCodecException(
+                "unknown argument \"" + abbreviate(name) + "\"; expected one of " + Arrays.toString(names));
     }
 
     /** Gives the arguments a named-argument object left out {@code null}, or their primitive default. */

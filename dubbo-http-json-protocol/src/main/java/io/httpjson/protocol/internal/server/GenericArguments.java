@@ -9,6 +9,7 @@ import java.util.Map;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.JsonCodecException;
+import io.httpjson.codec.internal.JsonTypes;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.ServiceMeta;
@@ -97,7 +98,9 @@ final class GenericArguments {
         if (overloads == null) {
             throw new CallError(
                     ErrorCode.METHOD_NOT_FOUND,
-                    "generic call: service " + route.path + " has no method '" + name + "'; its methods: "
+                    "generic call: service " + route.path + " has no method '"
+                            + JsonTypes.abbreviate(String.valueOf(name))
+                            + "'; its methods: "
                             + route.meta.describeMethods());
         }
         if (types == null) {
@@ -115,7 +118,8 @@ final class GenericArguments {
         }
         throw new CallError(
                 ErrorCode.METHOD_NOT_FOUND,
-                "generic call: no method " + route.path + "." + name + " takes " + Arrays.toString(types)
+                "generic call: no method " + route.path + "." + name + " takes "
+                        + JsonTypes.abbreviate(Arrays.toString(types))
                         + " (expected the parameter types of one of: " + Arrays.toString(overloads) + ")");
     }
 
