@@ -58,6 +58,9 @@ final class AdmissionRules {
                     true);
         }
         // Jetty frames the body by the final chunked and hands it on still coded by anything before it
+        if (!request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+            return null;
+        }
         for (String coding : request.getHeaders().getCSV(HttpHeader.TRANSFER_ENCODING, false)) {
             if (!coding.equalsIgnoreCase("chunked")) {
                 return new CallError(
@@ -124,8 +127,24 @@ final class AdmissionRules {
 
     /** Requests with a body must say it is JSON in UTF-8. */
     static CallError contentType(HttpFields headers) {
-        List<String> types = headers.getValuesList(HttpHeader.CONTENT_TYPE);
-        if (types.isEmpty()) {
+        String contentType = null;
+        for (int i = 0, n = headers.size(); i < n; i++) {
+            HttpField f = headers.getField(i);
+            if (f.getHeader() != HttpHeader.CONTENT_TYPE) {
+                continue;
+            }
+            String other = f.getValue() == null ? "" : f.getValue();
+            if (contentType == null) {
+                contentType = other;
+            } else if (!other.trim().equalsIgnoreCase(contentType.trim())) {
+                return new CallError(
+                        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                        "two Content-Type lines, '" + contentType + "' and '" + other + "': send one,"
+                                + " 'Content-Type: application/json'",
+                        false);
+            }
+        }
+        if (contentType == null) {
             if (headers.getLongField(HttpHeader.CONTENT_LENGTH) <= 0
                     && !headers.contains(HttpHeader.TRANSFER_ENCODING)) {
                 return null;
@@ -136,15 +155,8 @@ final class AdmissionRules {
                             + " add the header 'Content-Type: application/json' (curl: -H 'Content-Type: application/json')",
                     false);
         }
-        String contentType = types.get(0);
-        for (String other : types) {
-            if (!other.trim().equalsIgnoreCase(contentType.trim())) {
-                return new CallError(
-                        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                        "two Content-Type lines, '" + contentType + "' and '" + other + "': send one,"
-                                + " 'Content-Type: application/json'",
-                        false);
-            }
+        if (contentType.equalsIgnoreCase("application/json")) {
+            return null; // what nearly every caller sends: nothing to parse
         }
         Map<String, String> parameters = new LinkedHashMap<>();
         String mime =

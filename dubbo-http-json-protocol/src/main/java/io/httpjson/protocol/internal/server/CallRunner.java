@@ -17,7 +17,6 @@ import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.Wire;
 import io.httpjson.protocol.internal.codec.Arguments;
 import io.httpjson.protocol.internal.codec.JsonScan;
-import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.rpc.Result;
@@ -252,7 +251,7 @@ final class CallRunner implements Runnable {
                 args);
         inv.addObjectAttachments(attachments);
         // as the dubbo protocol names it: Dubbo's provider filters log and count the call under this key
-        inv.setTargetServiceUniqueName(URL.buildKey(route.path, route.group, route.version));
+        inv.setTargetServiceUniqueName(route.serviceKey);
         inv.setInvoker(route.invoker);
         return inv;
     }

@@ -22,6 +22,9 @@ final class ServiceRoute {
     final String group;
     final String interfaceName;
     final String protocolServiceKey;
+    /** Dubbo's key of the service ({@code group/path:version}), as the dubbo protocol names an invocation's target. */
+    final String serviceKey;
+
     final ServiceModel serviceModel;
     final ServiceMeta meta;
     final JsonCodec codec;
@@ -42,6 +45,7 @@ final class ServiceRoute {
         this.group = emptyToNull(url.getGroup());
         this.interfaceName = url.getServiceInterface();
         this.protocolServiceKey = url.getProtocolServiceKey();
+        this.serviceKey = URL.buildKey(path, group, version);
         this.serviceModel = url.getServiceModel();
         this.meta = ServiceMeta.of(invoker.getInterface());
         this.token = emptyToNull(url.getParameter(TOKEN_KEY));

@@ -2,10 +2,8 @@ package io.httpjson.protocol.internal.server;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorCode;
@@ -13,6 +11,7 @@ import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.Wire;
+import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
@@ -105,8 +104,11 @@ final class Target {
         try {
             attachments = new HashMap<>();
             // a list: several lines are one, joined by ',' (RFC 9110, 5.3), as a proxy that merges them sends it
-            for (String line : headers.getValuesList(Wire.ATTACHMENTS)) {
-                Attachments.decode(line, attachments);
+            for (int i = 0, n = headers.size(); i < n; i++) {
+                HttpField f = headers.getField(i);
+                if (f.is(Wire.ATTACHMENTS)) {
+                    Attachments.decode(f.getValue(), attachments);
+                }
             }
             timeout = timeout(headers);
         } catch (IllegalArgumentException e) {
@@ -146,6 +148,9 @@ final class Target {
                             + " bytes (Dubbo 'payload' setting)");
         }
         // the codings applied, in order, over all its lines (RFC 9110, 8.4); identity is none
+        if (!headers.contains(HttpHeader.CONTENT_ENCODING)) {
+            return new Target(route, methods, false, length, attachments, timeout);
+        }
         List<String> codings = new ArrayList<>(headers.getCSV(HttpHeader.CONTENT_ENCODING, false));
         codings.removeIf(c -> c.equalsIgnoreCase("identity"));
         boolean gzipped = !codings.isEmpty();
@@ -164,15 +169,18 @@ final class Target {
     /** The timeout every {@code Dubbo-Timeout} and {@code tri-service-timeout} line gives, or null if none. */
     private static Long timeout(HttpFields headers) {
         Long timeout = null;
-        for (String name : new String[] {Wire.TIMEOUT, Wire.TRI_TIMEOUT}) {
-            for (String v : headers.getValuesList(name)) {
-                long t = AdmissionRules.timeoutMillis(name, v);
-                if (timeout != null && timeout != t) {
-                    throw new IllegalArgumentException("the timeout is given twice, differently: " + timeout + " and "
-                            + t + " ms (" + Wire.TIMEOUT + ", " + Wire.TRI_TIMEOUT + "); give it once");
-                }
-                timeout = t;
+        for (int i = 0, n = headers.size(); i < n; i++) {
+            HttpField f = headers.getField(i);
+            String name = f.is(Wire.TIMEOUT) ? Wire.TIMEOUT : f.is(Wire.TRI_TIMEOUT) ? Wire.TRI_TIMEOUT : null;
+            if (name == null) {
+                continue;
             }
+            long t = AdmissionRules.timeoutMillis(name, f.getValue());
+            if (timeout != null && timeout != t) {
+                throw new IllegalArgumentException("the timeout is given twice, differently: " + timeout + " and " + t
+                        + " ms (" + Wire.TIMEOUT + ", " + Wire.TRI_TIMEOUT + "); give it once");
+            }
+            timeout = t;
         }
         return timeout;
     }
@@ -182,22 +190,33 @@ final class Target {
      * lines, a header and the query) it is a 400: a proxy in front may have taken the other one.
      */
     private static String selector(HttpFields headers, Fields query, String name, String header, String tripleHeader) {
-        Set<String> named = new LinkedHashSet<>();
-        for (String h : new String[] {header, tripleHeader}) {
-            for (String v : headers.getValuesList(h)) {
-                named.add(v.trim());
+        String named = null;
+        for (int i = 0, n = headers.size(); i < n; i++) {
+            HttpField f = headers.getField(i);
+            if (f.is(header) || f.is(tripleHeader)) {
+                named = once(named, f.getValue() == null ? "" : f.getValue().trim(), name, header, tripleHeader);
             }
         }
-        if (query != null && query.getValues(name) != null) {
-            named.addAll(query.getValues(name));
+        List<String> values = query == null ? null : query.getValues(name);
+        if (values != null) {
+            for (String v : values) {
+                named = once(named, v, name, header, tripleHeader);
+            }
         }
-        named.remove("");
-        if (named.size() > 1) {
-            throw new CallError(
-                    ErrorCode.BAD_REQUEST,
-                    "the request names the service " + name + " twice, differently: " + named + " (from " + header
-                            + ", " + tripleHeader + " and ?" + name + "=); name it once");
+        return named;
+    }
+
+    /** {@code named}, or {@code v} if none was; a 400 if both are and differ. An empty value names nothing. */
+    private static String once(String named, String v, String name, String header, String tripleHeader) {
+        if (v.isEmpty() || v.equals(named)) {
+            return named;
         }
-        return named.isEmpty() ? null : named.iterator().next();
+        if (named == null) {
+            return v;
+        }
+        throw new CallError(
+                ErrorCode.BAD_REQUEST,
+                "the request names the service " + name + " twice, differently: [" + named + ", " + v + "] (from "
+                        + header + ", " + tripleHeader + " and ?" + name + "=); name it once");
     }
 }
