@@ -7,10 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.httpjson.protocol.testing.DubboServer;
-import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.ReferenceConfig;
-import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.RpcContext;
@@ -22,6 +20,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static io.httpjson.protocol.parity.DubboFeaturesParityTest.ref;
 import static io.httpjson.protocol.parity.DubboFeaturesParityTest.server;
+import static io.httpjson.protocol.testing.RegistryApps.app;
+import static io.httpjson.protocol.testing.RegistryApps.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -200,23 +200,5 @@ class ClusterParityTest {
             consumerModel.destroy();
             providerModel.destroy();
         }
-    }
-
-    private static ApplicationConfig app(String name) {
-        ApplicationConfig app = new ApplicationConfig(name);
-        app.setQosEnable(false);
-        app.setMetadataType("local");
-        app.setShutwait("1000");
-        return app;
-    }
-
-    /** The test registry in this JVM ({@code memreg}, io.httpjson.protocol.registry.MemoryRegistry). */
-    private static RegistryConfig registry() {
-        RegistryConfig r = new RegistryConfig("memreg://127.0.0.1:9");
-        r.setRegisterMode("interface");
-        r.setUseAsConfigCenter(false);
-        r.setUseAsMetadataCenter(false);
-        r.setParameters(new HashMap<>(Map.of("file-cache", "false")));
-        return r;
     }
 }

@@ -12,15 +12,16 @@ import io.httpjson.protocol.api.TestServiceImpl;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.internal.client.HttpJsonInvoker;
 import io.httpjson.protocol.testing.DubboServer;
-import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.ReferenceConfig;
-import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.Protocol;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.apache.dubbo.rpc.protocol.AbstractProtocol;
+
+import static io.httpjson.protocol.testing.RegistryApps.app;
+import static io.httpjson.protocol.testing.RegistryApps.registry;
 
 /**
  * A provider of {@link TestService} and {@link EchoService} on one loopback port, and a consumer that finds them
@@ -74,23 +75,6 @@ final class RegistryPair implements AutoCloseable {
         all.put("migration.step", "FORCE_INTERFACE");
         ref.setParameters(all);
         return ref.get();
-    }
-
-    private static ApplicationConfig app(String name) {
-        ApplicationConfig app = new ApplicationConfig(name);
-        app.setQosEnable(false);
-        app.setMetadataType("local");
-        app.setShutwait("1000");
-        return app;
-    }
-
-    private static RegistryConfig registry() {
-        RegistryConfig r = new RegistryConfig("memreg://127.0.0.1:9");
-        r.setRegisterMode("interface");
-        r.setUseAsConfigCenter(false);
-        r.setUseAsMetadataCenter(false);
-        r.setParameters(new HashMap<>(Map.of("file-cache", "false")));
-        return r;
     }
 
     /** The consumer's live httpjson invokers: one per service and provider address it accepted. */
