@@ -252,10 +252,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         /** It said {@code Connection: close}: the requests behind it were not processed (RFC 9112, 9.6). */
         final boolean closeAnnounced;
 
-        ResponseData(int status, String attachments, boolean gzipped, byte[] body, int size, boolean intermediary) {
-            this(status, attachments, gzipped, body, size, intermediary, null, false);
-        }
-
         ResponseData(
                 int status,
                 String attachments,

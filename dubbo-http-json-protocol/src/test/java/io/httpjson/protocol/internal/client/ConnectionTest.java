@@ -101,7 +101,7 @@ class ConnectionTest {
                 .isTrue();
 
         // the late response is read before the close is carried out
-        c.responded(new ClientHandler.ResponseData(200, null, false, new byte[0], 0, false), true, -1, 0);
+        c.responded(new ClientHandler.ResponseData(200, null, false, new byte[0], 0, false, null, false), true, -1, 0);
 
         assertThat(c.usable())
                 .as("a connection on its way to close takes no call")
