@@ -80,13 +80,7 @@ final class OddFramings {
                 out.flush();
             }
         };
-        FakeProvider.Script gzipped = (n, id, body, out) -> {
-            ByteArrayOutputStream z = new ByteArrayOutputStream();
-            try (GZIPOutputStream gz = new GZIPOutputStream(z)) {
-                gz.write(("\"" + value(body) + "\"").getBytes(StandardCharsets.UTF_8));
-            }
-            out.write(FakeProvider.response(200, id, z.toByteArray(), "Content-Encoding: GZIP"));
-        };
+
         return Stream.of(
                 Arguments.of("body ended by the close", closeDelimited, null),
                 Arguments.of("chunk extensions and trailers", chunkedExtensionsTrailers, null),
@@ -99,6 +93,19 @@ final class OddFramings {
                 Arguments.of("100 and 103 first", interimFirst, null),
                 Arguments.of("folded header, no space after colons", foldedAndTight, null),
                 Arguments.of("head a byte at a time", trickledHead, null),
-                Arguments.of("gzip not asked for", gzipped, null));
+                Arguments.of("gzip not asked for", gzipped("GZIP"), null),
+                // RFC 9110 8.4.1.3: a recipient SHOULD read x-gzip as gzip
+                Arguments.of("x-gzip", gzipped("x-gzip"), null));
+    }
+
+    /** The answer gzipped, its Content-Encoding named {@code coding}. */
+    static FakeProvider.Script gzipped(String coding) {
+        return (n, id, body, out) -> {
+            ByteArrayOutputStream z = new ByteArrayOutputStream();
+            try (GZIPOutputStream gz = new GZIPOutputStream(z)) {
+                gz.write(("\"" + value(body) + "\"").getBytes(StandardCharsets.UTF_8));
+            }
+            out.write(FakeProvider.response(200, id, z.toByteArray(), "Content-Encoding: " + coding));
+        };
     }
 }

@@ -136,13 +136,13 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         String encoding = headers.get(HttpHeaderNames.CONTENT_ENCODING);
         // an encoding the consumer cannot read (a gateway's br) does not put the connection out of step: the body is
         // framed as any other, and the call ends with a serialization error (it ran; a network error would be retried)
-        unreadable = encoding != null && !encoding.equalsIgnoreCase("identity") && !encoding.equalsIgnoreCase("gzip")
-                ? encoding
-                : null;
+        // x-gzip is gzip (RFC 9110, 8.4.1.3)
+        boolean gzip = encoding != null && (encoding.equalsIgnoreCase("gzip") || encoding.equalsIgnoreCase("x-gzip"));
+        unreadable = encoding != null && !gzip && !encoding.equalsIgnoreCase("identity") ? encoding : null;
         status = code;
         this.intermediary = intermediary;
         attachments = intermediary ? null : headers.get(ATTACHMENTS);
-        gzipped = encoding != null && encoding.equalsIgnoreCase("gzip");
+        gzipped = gzip;
         keepAlive = HttpUtil.isKeepAlive(response);
         // only the "close" option proves the requests behind were not processed (RFC 9112 9.6); an HTTP/1.0 answer
         // without keep-alive closes the connection too, but says nothing about them

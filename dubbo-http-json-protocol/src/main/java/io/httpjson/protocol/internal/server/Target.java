@@ -155,7 +155,10 @@ final class Target {
         codings.removeIf(c -> c.equalsIgnoreCase("identity"));
         boolean gzipped = !codings.isEmpty();
         if (gzipped) {
-            if (codings.size() > 1 || !codings.get(0).equalsIgnoreCase("gzip")) {
+            // x-gzip is gzip (RFC 9110, 8.4.1.3)
+            if (codings.size() > 1
+                    || !(codings.get(0).equalsIgnoreCase("gzip")
+                            || codings.get(0).equalsIgnoreCase("x-gzip"))) {
                 throw new CallError(
                         ErrorCode.UNSUPPORTED_MEDIA_TYPE,
                         "Content-Encoding '" + String.join(", ", codings)
