@@ -75,6 +75,14 @@ final class Consumer implements AutoCloseable {
         return clients().stream().mapToInt(HttpJsonClient::openConnections).sum();
     }
 
+    /** Connections open (or being opened) from this consumer to the provider on {@code port}. */
+    int openConnectionsTo(int port) {
+        return clients().stream()
+                .filter(c -> c.remote().getPort() == port)
+                .mapToInt(HttpJsonClient::openConnections)
+                .sum();
+    }
+
     /**
      * Once the client of the provider at {@code port} is {@code ready}, destroys this consumer's httpjson invokers
      * of that provider, as Dubbo's registry directory does when the provider's address is removed; returns the

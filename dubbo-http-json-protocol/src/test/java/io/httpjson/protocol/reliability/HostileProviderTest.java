@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.zip.GZIPOutputStream;
 
-import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.testing.DubboServer;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterAll;
@@ -90,18 +89,11 @@ class HostileProviderTest {
             }
             assertThat(fake.bodies.size()).as("no request was sent twice").isLessThanOrEqualTo(calls);
             // a connection that framed its answers well may stay for the next call; every other one is closed
-            await().atMost(Duration.ofSeconds(10)).until(() -> connectionsTo(fake.port()) <= 1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> consumer.openConnectionsTo(fake.port()) <= 1);
             OnceService ok = consumer.reference(OnceService.class, "httpjson://127.0.0.1:" + good.port(), r -> {});
             assertThat(ok.echo("fine", 0)).isEqualTo("fine");
             return failures;
         }
-    }
-
-    private static int connectionsTo(int port) {
-        return consumer.clients().stream()
-                .filter(c -> c.remote().getPort() == port)
-                .mapToInt(HttpJsonClient::openConnections)
-                .sum();
     }
 
     /** Every call failed with an RpcException whose message (or its cause's) names the problem. */

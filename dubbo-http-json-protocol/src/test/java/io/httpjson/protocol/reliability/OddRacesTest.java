@@ -54,13 +54,6 @@ class OddRacesTest {
         });
     }
 
-    static int connectionsTo(int port) {
-        return consumer.clients().stream()
-                .filter(c -> c.remote().getPort() == port)
-                .mapToInt(io.httpjson.protocol.internal.client.HttpJsonClient::openConnections)
-                .sum();
-    }
-
     /** Reads a whole request; records its body; null at the end of the stream. */
     static RawServer.Head request(InputStream in, List<String> bodies) throws IOException {
         RawServer.Head h = RawServer.readHead(in);
@@ -114,7 +107,7 @@ class OddRacesTest {
             assertThat(count(bodies, "crossed"))
                     .as("sent once, plus the cluster's retries")
                     .isEqualTo(1 + retries);
-            await().atMost(Duration.ofSeconds(10)).until(() -> connectionsTo(server.port()) <= 1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> consumer.openConnectionsTo(server.port()) <= 1);
         }
     }
 
@@ -153,7 +146,7 @@ class OddRacesTest {
             assertThat(server.accepted())
                     .as("the large request went out on one connection only")
                     .isEqualTo(2);
-            await().atMost(Duration.ofSeconds(10)).until(() -> connectionsTo(server.port()) <= 1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> consumer.openConnectionsTo(server.port()) <= 1);
         }
     }
 
@@ -181,7 +174,7 @@ class OddRacesTest {
             assertThat(s.echo("a", 0)).isEqualTo("a");
             assertThat(s.echo("b", 0)).isEqualTo("b");
             assertThat(count(bodies, "b")).isEqualTo(1);
-            await().atMost(Duration.ofSeconds(10)).until(() -> connectionsTo(server.port()) <= 1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> consumer.openConnectionsTo(server.port()) <= 1);
         }
     }
 
@@ -206,7 +199,7 @@ class OddRacesTest {
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(TIMEOUT);
             assertThat(s.echo("next", 0)).isEqualTo("next");
             assertThat(count(bodies, "half")).isEqualTo(1);
-            await().atMost(Duration.ofSeconds(10)).until(() -> connectionsTo(server.port()) <= 1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> consumer.openConnectionsTo(server.port()) <= 1);
         }
     }
 

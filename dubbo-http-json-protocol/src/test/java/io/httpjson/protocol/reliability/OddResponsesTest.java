@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
 
-import io.httpjson.protocol.internal.client.HttpJsonClient;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,13 +46,6 @@ class OddResponsesTest {
         return consumer.reference(OnceService.class, url, r -> r.setTimeout(TIMEOUT));
     }
 
-    static int connectionsTo(int port) {
-        return consumer.clients().stream()
-                .filter(c -> c.remote().getPort() == port)
-                .mapToInt(HttpJsonClient::openConnections)
-                .sum();
-    }
-
     static void echo(String id, String body, OutputStream out) throws IOException {
         out.write(FakeProvider.response(200, id, "\"" + value(body) + "\""));
     }
@@ -72,7 +64,7 @@ class OddResponsesTest {
     /** The next call succeeds, and the pool is left with at most its one connection. */
     static void poolRecovers(FakeProvider fake, OnceService s) {
         assertThat(s.echo("next", 0)).isEqualTo("next");
-        await().atMost(Duration.ofSeconds(10)).until(() -> connectionsTo(fake.port()) <= 1);
+        await().atMost(Duration.ofSeconds(10)).until(() -> consumer.openConnectionsTo(fake.port()) <= 1);
     }
 
     static RpcException failure(OnceService s, String v) {
