@@ -2,13 +2,7 @@ package io.httpjson.unlisted;
 
 import java.net.http.HttpResponse;
 
-import io.httpjson.protocol.testing.DubboServer;
 import io.httpjson.protocol.testing.Http;
-import org.apache.dubbo.config.ApplicationConfig;
-import org.apache.dubbo.config.ProtocolConfig;
-import org.apache.dubbo.config.RegistryConfig;
-import org.apache.dubbo.config.ServiceConfig;
-import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -28,22 +22,7 @@ class UnlistedDeclaredTypeTest {
     void theProviderHonoursTheCheckStatusForDeclaredTypes(String status, int expected, int made) {
         FrameworkModel framework = new FrameworkModel();
         try {
-            int port = DubboServer.freePort();
-            ProtocolConfig pc = new ProtocolConfig("httpjson", port);
-            pc.setHost("127.0.0.1");
-            ApplicationConfig app = new ApplicationConfig("unlisted-provider");
-            app.setQosEnable(false);
-            app.setSerializeCheckStatus(status);
-            app.setAutoTrustSerializeClass(false);
-            ServiceConfig<UnlistedService> service = new ServiceConfig<>();
-            service.setInterface(UnlistedService.class);
-            service.setRef(p -> "got " + p.name);
-            DubboBootstrap.newInstance(framework)
-                    .application(app)
-                    .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))
-                    .protocol(pc)
-                    .service(service)
-                    .start();
+            int port = UnlistedProvider.start(framework, "unlisted-provider", status);
             // the first read of a type may make instances while the engine learns it (fastjson2 does): count calls
             int before = UnlistedPojo.MADE.get();
             HttpResponse<String> r = Http.post(

@@ -13,12 +13,8 @@ import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
 import io.httpjson.protocol.testing.DubboServer;
 import io.httpjson.unlisted.UnlistedPojo;
+import io.httpjson.unlisted.UnlistedProvider;
 import io.httpjson.unlisted.UnlistedService;
-import org.apache.dubbo.config.ApplicationConfig;
-import org.apache.dubbo.config.ProtocolConfig;
-import org.apache.dubbo.config.RegistryConfig;
-import org.apache.dubbo.config.ServiceConfig;
-import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -189,22 +185,7 @@ class AbuseTest {
     void aGenericCallMakesNoClassTheAllowListRefuses(String mode, String argument) throws IOException {
         FrameworkModel framework = new FrameworkModel();
         try {
-            int port = DubboServer.freePort();
-            ProtocolConfig pc = new ProtocolConfig("httpjson", port);
-            pc.setHost("127.0.0.1");
-            ApplicationConfig app = new ApplicationConfig("abuse-unlisted-provider");
-            app.setQosEnable(false);
-            app.setSerializeCheckStatus("STRICT");
-            app.setAutoTrustSerializeClass(false);
-            ServiceConfig<UnlistedService> service = new ServiceConfig<>();
-            service.setInterface(UnlistedService.class);
-            service.setRef(p -> "got " + p.name);
-            DubboBootstrap.newInstance(framework)
-                    .application(app)
-                    .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))
-                    .protocol(pc)
-                    .service(service)
-                    .start();
+            int port = UnlistedProvider.start(framework, "abuse-unlisted-provider", "STRICT");
             String path = "/" + UnlistedService.class.getName() + "/";
             RawHttp.Response direct = RawHttp.exchange(port, RawHttp.post(path + "take", "[{\"name\":\"x\"}]"));
             assertThat(direct.status()).as("the method itself: %s", direct).isEqualTo(400);
