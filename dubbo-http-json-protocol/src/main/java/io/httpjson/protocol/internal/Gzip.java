@@ -155,7 +155,7 @@ public final class Gzip {
         try {
             // room for one byte past the limit, so that a body of exactly the limit is told from a larger one
             int cap = (int) Math.min(limit + 1L, Integer.MAX_VALUE - 8);
-            byte[] out = new byte[made(room, (int) Math.min(cap, len * 4L + 64))];
+            byte[] out = new byte[made(room, (int) Math.min(cap, firstBuffer(data, len)))];
             int size = 0;
             int pos = 0;
             CRC32 crc = new CRC32();
@@ -199,6 +199,22 @@ public final class Gzip {
                 inflater.end();
             }
         }
+    }
+
+    /**
+     * The size of the first output buffer: the length the last member's trailer states (ISIZE, RFC 1952), so that
+     * a body of one member is inflated into one buffer of its exact size, neither grown nor copied, and holds no
+     * more of a provider's decode budget than its JSON; without a trailer, or where the stated length is more than
+     * deflate can make of this input (at most 1032 bytes a byte), four times the input. The length is checked when
+     * the member ends; a wrong one is only a wrong guess until then.
+     */
+    private static long firstBuffer(byte[] data, int len) {
+        long guess = len * 4L + 64;
+        if (len < 18) {
+            return guess;
+        }
+        long stated = getInt(data, len - 4) & 0xffffffffL;
+        return stated <= len * 1032L ? Math.max(stated, 1) : guess;
     }
 
     private static int made(LongPredicate room, int bytes) throws NoRoomException {

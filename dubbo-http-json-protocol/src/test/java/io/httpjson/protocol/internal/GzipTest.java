@@ -184,6 +184,47 @@ class GzipTest {
         }
     }
 
+    /** The sizes of the output buffers {@code gunzip} asks room for, in order. */
+    private static List<Long> buffersAsked(byte[] zipped) throws IOException {
+        List<Long> asked = new ArrayList<>();
+        Gzip.gunzip(zipped, zipped.length, LIMIT, "the body", bytes -> asked.add(bytes));
+        return asked;
+    }
+
+    @Test
+    void oneMemberIsInflatedIntoOneBufferOfItsOwnLength() throws IOException {
+        // a provider holds each buffer against its decode budget: a buffer grown by doubling held up to twice the
+        // body, and 16 callers' 1 MB gzipped bodies did not fit a budget that holds 16 of them
+        for (int size : new int[] {1, 1000, 16 * 1024, 300 * 1024, LIMIT - 100}) {
+            byte[] data = json(size, size);
+            assertThat(buffersAsked(gzip(data))).as("%d bytes", data.length).containsExactly((long) data.length);
+            assertThat(buffersAsked(jdkGzip(data))).as("%d bytes", data.length).containsExactly((long) data.length);
+        }
+        assertThat(buffersAsked(gzip(new byte[0]))).containsExactly(1L);
+    }
+
+    @Test
+    void aWrongLengthInTheTrailerIsOnlyAWrongGuess() throws IOException {
+        byte[] data = json(300 * 1024, 5);
+        byte[] zipped = gzip(data);
+        // a length deflate cannot make of this input is not believed: the first buffer is the usual guess
+        byte[] huge = zipped.clone();
+        Gzip.putInt(huge, huge.length - 4, Integer.MAX_VALUE);
+        List<Long> asked = new ArrayList<>();
+        assertThatThrownBy(() -> Gzip.gunzip(huge, huge.length, LIMIT, "the body", bytes -> asked.add(bytes)))
+                .hasMessageContaining("checksum or length");
+        assertThat(asked.get(0)).isEqualTo(huge.length * 4L + 64);
+        // one too small makes the buffer grow, and the data is still refused for the length it does not match
+        byte[] small = zipped.clone();
+        Gzip.putInt(small, small.length - 4, 10);
+        assertThatThrownBy(() -> gunzip(small)).hasMessageContaining("checksum or length");
+        // several members: the last one's length is the first guess, and all of them arrive
+        byte[] a = json(50_000, 1);
+        byte[] b = json(2_000, 2);
+        assertThat(gunzip(concat(gzip(a), gzip(b)))).isEqualTo(concat(a, b));
+        assertThat(buffersAsked(concat(gzip(a), gzip(b))).get(0)).isEqualTo(b.length);
+    }
+
     @Test
     void takesExactlyTheLimitAndNotOneByteMore() throws IOException {
         byte[] data = new byte[100_000];

@@ -30,6 +30,15 @@ class GzipBudgetTest {
             .service(TestService.class, GATE)
             .build();
 
+    private static final AdmissionLimitsTest.Gate SECOND_GATE = new AdmissionLimitsTest.Gate();
+
+    /** The same budget, for a gzipped body that fits beside the held call. */
+    @RegisterExtension
+    static DubboServer second = DubboServer.builder()
+            .param("httpjson.decode-budget", "16384")
+            .service(TestService.class, SECOND_GATE)
+            .build();
+
     /** Bytes allocated so far by every live thread of this JVM (the provider's threads among them). */
     private static long allocated() {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -67,5 +76,26 @@ class GzipBudgetTest {
         RawHttp.Response served = RawHttp.exchange(server.port(), request);
         assertThat(served.status()).as(served.toString()).isEqualTo(200);
         assertThat(served.text()).startsWith("\"Hello, yyy");
+    }
+
+    @Test
+    void aGzippedBodyHoldsItsInflatedSizeNotTheBuffersItGrewThrough() throws Exception {
+        CompletableFuture<RawHttp.Response> held = CompletableFuture.supplyAsync(() -> {
+            try {
+                return RawHttp.exchange(second.port(), RawHttp.post(SVC + "slow", "[5" + " ".repeat(8000) + "]"));
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(SECOND_GATE.entered.await(15, TimeUnit.SECONDS)).isTrue();
+        // 8,003 bytes held and 8,204 of JSON fit in 16,384; the buffer doubled from four times the gzip's length
+        // reached 16,384 bytes and did not, so the call was refused although the budget had room for its body
+        byte[] json = ("[\"" + "y".repeat(8200) + "\"]").getBytes(StandardCharsets.UTF_8);
+        RawHttp.Response served = RawHttp.exchange(
+                second.port(), RawHttp.post(SVC + "hello", BadInputTest.gzip(json), "Content-Encoding: gzip"));
+        assertThat(served.status()).as(served.toString()).isEqualTo(200);
+        assertThat(served.text()).startsWith("\"Hello, yyy");
+        SECOND_GATE.open.countDown();
+        assertThat(held.get(15, TimeUnit.SECONDS).text()).isEqualTo("\"done 5\"");
     }
 }

@@ -173,7 +173,7 @@ final class CallRunner implements Runnable {
     private byte[] gunzip(DecodeBudget budget) {
         long[] held = {size};
         try {
-            return Gzip.gunzip(buffer, size, config.payload(), "request body", bytes -> {
+            byte[] body = Gzip.gunzip(buffer, size, config.payload(), "request body", bytes -> {
                 if (bytes > held[0]) {
                     if (!budget.tryAcquire(bytes - held[0], held[0])) {
                         return false;
@@ -183,6 +183,12 @@ final class CallRunner implements Runnable {
                 }
                 return true;
             });
+            if (held[0] > body.length) {
+                // what the call keeps is its JSON; the larger buffers it grew through are garbage now
+                budget.release(held[0] - body.length);
+                ex.holding(budget, body.length);
+            }
+            return body;
         } catch (Gzip.NoRoomException e) {
             throw new CallError(ErrorCode.OVERLOADED, budget.refusal(e.bytes));
         } catch (IOException e) {
