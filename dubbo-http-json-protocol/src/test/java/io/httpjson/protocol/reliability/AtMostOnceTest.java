@@ -16,7 +16,6 @@ import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,17 +38,12 @@ class AtMostOnceTest {
             .service(OnceService.class, IMPL)
             .build();
 
-    static Consumer consumer;
-
-    @BeforeAll
-    static void consumer() {
-        consumer = new Consumer();
-    }
+    @RegisterExtension
+    static final Consumer consumer = new Consumer();
 
     @AfterAll
-    static void close() {
+    static void release() {
         IMPL.open();
-        consumer.close();
     }
 
     @AfterEach

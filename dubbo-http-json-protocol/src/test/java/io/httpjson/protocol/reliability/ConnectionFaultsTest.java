@@ -23,7 +23,6 @@ import io.httpjson.protocol.testing.DubboServer;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -73,17 +72,12 @@ class ConnectionFaultsTest {
             })
             .build();
 
-    static Consumer consumer;
-
-    @BeforeAll
-    static void consumer() {
-        consumer = new Consumer();
-    }
+    @RegisterExtension
+    static final Consumer consumer = new Consumer();
 
     @AfterAll
-    static void close() {
+    static void release() {
         release.countDown();
-        consumer.close();
     }
 
     /**

@@ -20,14 +20,18 @@ import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.Protocol;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.apache.dubbo.rpc.protocol.AbstractProtocol;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import static org.awaitility.Awaitility.await;
 
 /**
  * A real Dubbo consumer in its own framework model, apart from any provider, so providers can be stopped and
  * started under it. References take direct URLs ({@code httpjson://127.0.0.1:p1;httpjson://127.0.0.1:p2}).
+ * Registered as an extension ({@code @RegisterExtension static final Consumer consumer = new Consumer();}) it is
+ * closed after the class's tests, after its {@code @AfterAll} methods; otherwise close it yourself.
  */
-final class Consumer implements AutoCloseable {
+final class Consumer implements AutoCloseable, AfterAllCallback {
 
     private final FrameworkModel framework = new FrameworkModel();
     private final DubboBootstrap bootstrap;
@@ -117,6 +121,11 @@ final class Consumer implements AutoCloseable {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     @Override

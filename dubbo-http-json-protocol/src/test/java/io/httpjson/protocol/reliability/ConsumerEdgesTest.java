@@ -21,9 +21,8 @@ import org.apache.dubbo.config.MethodConfig;
 import org.apache.dubbo.remoting.TimeoutException;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -37,17 +36,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class ConsumerEdgesTest {
 
-    static Consumer consumer;
-
-    @BeforeAll
-    static void consumer() {
-        consumer = new Consumer();
-    }
-
-    @AfterAll
-    static void close() {
-        consumer.close();
-    }
+    @RegisterExtension
+    static final Consumer consumer = new Consumer();
 
     private static void echo(String body, String id, OutputStream out) throws IOException {
         out.write(FakeProvider.response(200, id, "\"" + HostileProviderTest.value(body) + "\""));

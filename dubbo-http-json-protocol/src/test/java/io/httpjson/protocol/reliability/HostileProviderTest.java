@@ -15,8 +15,6 @@ import java.util.zip.GZIPOutputStream;
 
 import io.httpjson.protocol.testing.DubboServer;
 import org.apache.dubbo.rpc.RpcException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,17 +37,8 @@ class HostileProviderTest {
             .service(OnceService.class, new OnceServiceImpl())
             .build();
 
-    static Consumer consumer;
-
-    @BeforeAll
-    static void consumer() {
-        consumer = new Consumer();
-    }
-
-    @AfterAll
-    static void close() {
-        consumer.close();
-    }
+    @RegisterExtension
+    static final Consumer consumer = new Consumer();
 
     /** The value a well-behaved provider would answer for an echo request body {@code ["v",0]}. */
     static String value(String body) {

@@ -12,9 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.dubbo.rpc.RpcException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -33,17 +32,8 @@ class OddRacesTest {
 
     static final int TIMEOUT = 3000;
 
-    static Consumer consumer;
-
-    @BeforeAll
-    static void consumer() {
-        consumer = new Consumer();
-    }
-
-    @AfterAll
-    static void close() {
-        consumer.close();
-    }
+    @RegisterExtension
+    static final Consumer consumer = new Consumer();
 
     static OnceService reference(int port, int retries, String... params) {
         String url = "httpjson://127.0.0.1:" + port + "?httpjson.max-connections=1"

@@ -5,9 +5,8 @@ import java.io.OutputStream;
 import java.time.Duration;
 
 import org.apache.dubbo.rpc.RpcException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,17 +27,8 @@ class OddResponsesTest {
 
     static final int TIMEOUT = 2000;
 
-    static Consumer consumer;
-
-    @BeforeAll
-    static void consumer() {
-        consumer = new Consumer();
-    }
-
-    @AfterAll
-    static void close() {
-        consumer.close();
-    }
+    @RegisterExtension
+    static final Consumer consumer = new Consumer();
 
     static OnceService reference(int port, String... params) {
         String url = "httpjson://127.0.0.1:" + port + "?httpjson.max-connections=1"

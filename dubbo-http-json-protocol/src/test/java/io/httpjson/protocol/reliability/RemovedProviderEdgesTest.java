@@ -13,10 +13,9 @@ import java.util.concurrent.TimeUnit;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import org.apache.dubbo.config.MethodConfig;
 import org.apache.dubbo.rpc.RpcContext;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -28,20 +27,12 @@ import static org.awaitility.Awaitility.await;
  */
 class RemovedProviderEdgesTest {
 
-    static Consumer consumer;
+    @RegisterExtension
+    static final Consumer consumer = new Consumer();
+
     private final CountDownLatch releaseFirst = new CountDownLatch(1);
     private final CountDownLatch releaseSecond = new CountDownLatch(1);
     private final ExecutorService callers = Executors.newFixedThreadPool(6);
-
-    @BeforeAll
-    static void consumer() {
-        consumer = new Consumer();
-    }
-
-    @AfterAll
-    static void close() {
-        consumer.close();
-    }
 
     @AfterEach
     void stop() {

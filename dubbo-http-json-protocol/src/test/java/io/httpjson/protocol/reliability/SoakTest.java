@@ -16,8 +16,6 @@ import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
 import io.httpjson.protocol.api.Types;
 import io.httpjson.protocol.testing.DubboServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -49,17 +47,8 @@ class SoakTest {
             .service(TestService.class, new TestServiceImpl())
             .build();
 
-    static Consumer consumer;
-
-    @BeforeAll
-    static void consumer() {
-        consumer = new Consumer();
-    }
-
-    @AfterAll
-    static void close() {
-        consumer.close();
-    }
+    @RegisterExtension
+    static final Consumer consumer = new Consumer();
 
     @Test
     void soak() throws Exception {
