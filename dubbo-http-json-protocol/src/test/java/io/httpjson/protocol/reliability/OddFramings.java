@@ -85,7 +85,8 @@ final class OddFramings {
                 Arguments.of("body ended by the close", closeDelimited, null),
                 Arguments.of("chunk extensions and trailers", chunkedExtensionsTrailers, null),
                 // RFC 9112 6.3: "ought to be handled as an error" (a smuggling sign); the connection is dropped
-                Arguments.of("Content-Length and chunked", lengthAndChunked, "Transfer-Encoding"),
+                Arguments.of(
+                        "Content-Length and chunked", lengthAndChunked, "both Content-Length and Transfer-Encoding"),
                 Arguments.of("HTTP/1.0 keep-alive", http10KeepAlive, null),
                 Arguments.of("HTTP/1.0", http10, null),
                 Arguments.of("no reason phrase", noReason, null),

@@ -13,7 +13,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import org.apache.dubbo.remoting.RemotingException;
@@ -135,7 +134,7 @@ final class Dialer {
                                                     0, 0, config.clientIdleTimeoutMillis(), TimeUnit.MILLISECONDS))
                                     // requests go out as the bytes RequestWriter made; responses are
                                     // decoded here and their bodies gathered by the handler
-                                    .addLast("http", new HttpResponseDecoder(4096, config.maxHeaderBytes(), 16384))
+                                    .addLast("http", new ResponseDecoder(4096, config.maxHeaderBytes(), 16384))
                                     .addLast("call", new ClientHandler(config.payload()));
                         }
                     });
