@@ -279,7 +279,7 @@ final class CallRunner implements Runnable {
                 ex.releaseBudget();
             }
         }
-        result.whenCompleteWithContext((r, t) -> {
+        ProviderContext.whenComplete(result, (r, t) -> {
             try {
                 results.write(method, r, t, answered);
             } finally {
