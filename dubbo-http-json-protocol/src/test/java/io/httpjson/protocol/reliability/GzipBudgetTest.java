@@ -49,16 +49,23 @@ class GzipBudgetTest {
         return sum;
     }
 
-    @Test
-    void aGzipBombIsRefusedBeforeItInflatesWhileTheBudgetIsHeld() throws Exception {
+    /** A call of 8,003 bytes that holds them of the decode budget until {@code gate} opens; returns its answer. */
+    private static CompletableFuture<RawHttp.Response> holdSlowCall(DubboServer on, AdmissionLimitsTest.Gate gate)
+            throws InterruptedException {
         CompletableFuture<RawHttp.Response> held = CompletableFuture.supplyAsync(() -> {
             try {
-                return RawHttp.exchange(server.port(), RawHttp.post(SVC + "slow", "[5" + " ".repeat(8000) + "]"));
+                return RawHttp.exchange(on.port(), RawHttp.post(SVC + "slow", "[5" + " ".repeat(8000) + "]"));
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
         });
-        assertThat(GATE.entered.await(15, TimeUnit.SECONDS)).isTrue();
+        assertThat(gate.entered.await(15, TimeUnit.SECONDS)).isTrue();
+        return held;
+    }
+
+    @Test
+    void aGzipBombIsRefusedBeforeItInflatesWhileTheBudgetIsHeld() throws Exception {
+        CompletableFuture<RawHttp.Response> held = holdSlowCall(server, GATE);
         // 4 MiB of JSON (within the default payload of 8 MiB) in about 4 KB of gzip
         byte[] bomb = BadInputTest.gzip(("[\"" + "y".repeat(4 << 20) + "\"]").getBytes(StandardCharsets.UTF_8));
         byte[] request = RawHttp.post(SVC + "hello", bomb, "Content-Encoding: gzip");
@@ -80,14 +87,7 @@ class GzipBudgetTest {
 
     @Test
     void aGzippedBodyHoldsItsInflatedSizeNotTheBuffersItGrewThrough() throws Exception {
-        CompletableFuture<RawHttp.Response> held = CompletableFuture.supplyAsync(() -> {
-            try {
-                return RawHttp.exchange(second.port(), RawHttp.post(SVC + "slow", "[5" + " ".repeat(8000) + "]"));
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        assertThat(SECOND_GATE.entered.await(15, TimeUnit.SECONDS)).isTrue();
+        CompletableFuture<RawHttp.Response> held = holdSlowCall(second, SECOND_GATE);
         // 8,003 bytes held and 8,204 of JSON fit in 16,384; the buffer doubled from four times the gzip's length
         // reached 16,384 bytes and did not, so the call was refused although the budget had room for its body
         byte[] json = ("[\"" + "y".repeat(8200) + "\"]").getBytes(StandardCharsets.UTF_8);
