@@ -114,7 +114,7 @@ class ClusterParityTest {
                 cluster(first, both, "broadcast", 1).counted("all");
                 assertThat(a.calls.get() + "/" + b.calls.get()).isEqualTo("11/11");
                 cluster(first, both, "forking", 2).counted("forked");
-                Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> a.calls.get() + b.calls.get() == 24);
+                Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> a.calls.get() + b.calls.get() == 24);
 
                 // a business exception is an outcome: failover does not try the other provider
                 FeatureService failover = cluster(first, both, "failover", 1);
