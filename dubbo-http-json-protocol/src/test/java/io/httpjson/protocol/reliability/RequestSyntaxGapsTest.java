@@ -284,6 +284,34 @@ class RequestSyntaxGapsTest {
         assertThat(same.text()).isEqualTo("\"Hello, x\"");
     }
 
+    /**
+     * {@code Dubbo-Parameter-Types} or {@code Dubbo-Request-Id} on two lines with different values was read from
+     * the first line, where a proxy in front may take the last: one overload checked or routed and another run, an
+     * answer matched by one id and echoing the other. Two lines alike are fine.
+     */
+    @Test
+    void parameterTypesOrARequestIdGivenTwiceDifferentlyIs400() throws IOException {
+        String[][] refused = {
+            {"overloaded", "[7]", "Dubbo-Parameter-Types: java.lang.String", "Dubbo-Parameter-Types: int"},
+            {"hello", "[\"x\"]", "Dubbo-Request-Id: 1", "Dubbo-Request-Id: 2"},
+        };
+        for (String[] r : refused) {
+            RawHttp.Response answer = send(RequestSyntaxTest.post(SVC + r[0], r[1], r[2], r[3]), false);
+            assertErrorBody(answer, 400, "BAD_REQUEST", r[2].substring(0, r[2].indexOf(':')), "twice");
+        }
+        RawHttp.Response same = send(
+                RequestSyntaxTest.post(
+                        SVC + "overloaded",
+                        "[7]",
+                        "Dubbo-Parameter-Types: int",
+                        "Dubbo-Parameter-Types: int",
+                        "Dubbo-Request-Id: 5",
+                        "Dubbo-Request-Id: 5"),
+                false);
+        assertThat(same.text()).isEqualTo("\"int:7\"");
+        assertThat(same.header("Dubbo-Request-Id")).isEqualTo("5");
+    }
+
     static byte[] gzip(byte[] data) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {

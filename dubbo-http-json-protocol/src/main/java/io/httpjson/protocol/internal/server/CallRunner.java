@@ -116,7 +116,7 @@ final class CallRunner implements Runnable {
             }
             method = chosen != null
                     ? chosen
-                    : Overloads.pick(target.methods, target.route.path, headers.get(Wire.PARAMETER_TYPES), body, len);
+                    : Overloads.pick(target.methods, target.route.path, target.signature, body, len);
             inv = invocation(method, arguments(method, body, len), attachments(headers));
         } catch (CallError e) {
             ex.fail(e);

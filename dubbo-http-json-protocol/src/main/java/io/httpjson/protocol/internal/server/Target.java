@@ -35,6 +35,8 @@ final class Target {
     final Map<String, Object> attachments;
     /** The timeout the caller sent, clamped to a day; null if it sent none. */
     final Long timeoutMillis;
+    /** The overload the caller named ({@code Dubbo-Parameter-Types}), or null. */
+    final String signature;
 
     private Target(
             ServiceRoute route,
@@ -42,13 +44,15 @@ final class Target {
             boolean gzipped,
             long declaredLength,
             Map<String, Object> attachments,
-            Long timeoutMillis) {
+            Long timeoutMillis,
+            String signature) {
         this.route = route;
         this.methods = methods;
         this.gzipped = gzipped;
         this.declaredLength = declaredLength;
         this.attachments = attachments;
         this.timeoutMillis = timeoutMillis;
+        this.signature = signature;
     }
 
     /**
@@ -101,13 +105,20 @@ final class Target {
         ex.codec(route.codec);
         Map<String, Object> attachments;
         Long timeout;
+        String signature = null;
         try {
             attachments = new HashMap<>();
-            // a list: several lines are one, joined by ',' (RFC 9110, 5.3), as a proxy that merges them sends it
+            String id = null;
             for (int i = 0, n = headers.size(); i < n; i++) {
                 HttpField f = headers.getField(i);
                 if (f.is(Wire.ATTACHMENTS)) {
+                    // a list: several lines are one, joined by ',' (RFC 9110, 5.3), as a proxy that merges them
+                    // sends it
                     Attachments.decode(f.getValue(), attachments);
+                } else if (f.is(Wire.PARAMETER_TYPES)) {
+                    signature = single(signature, f);
+                } else if (f.is(Wire.REQUEST_ID)) {
+                    id = single(id, f);
                 }
             }
             timeout = timeout(headers);
@@ -133,7 +144,7 @@ final class Target {
                                 + "." + methodName + ": call it with POST, or let its provider declare it safe (method"
                                 + " parameter " + HttpFeatures.GET + "=true)");
             }
-            return new Target(route, methods, false, 0, attachments, timeout);
+            return new Target(route, methods, false, 0, attachments, timeout, signature);
         }
         refused = AdmissionRules.contentType(headers);
         if (refused != null) {
@@ -149,7 +160,7 @@ final class Target {
         }
         // the codings applied, in order, over all its lines (RFC 9110, 8.4); identity is none
         if (!headers.contains(HttpHeader.CONTENT_ENCODING)) {
-            return new Target(route, methods, false, length, attachments, timeout);
+            return new Target(route, methods, false, length, attachments, timeout, signature);
         }
         List<String> codings = new ArrayList<>(headers.getCSV(HttpHeader.CONTENT_ENCODING, false));
         codings.removeIf(c -> c.equalsIgnoreCase("identity"));
@@ -166,7 +177,20 @@ final class Target {
             }
             server.countGzipped();
         }
-        return new Target(route, methods, gzipped, length, attachments, timeout);
+        return new Target(route, methods, gzipped, length, attachments, timeout, signature);
+    }
+
+    /**
+     * The value of a header that may come on several lines only alike ({@code was}, or this line's if none was);
+     * two different values are a 400, as a proxy in front may have read the other one.
+     */
+    private static String single(String was, HttpField f) {
+        String v = f.getValue() == null ? "" : f.getValue().trim();
+        if (was == null || was.equals(v)) {
+            return v;
+        }
+        throw new IllegalArgumentException(
+                f.getName() + " is given twice, differently: [" + was + ", " + v + "]; give it once");
     }
 
     /** The timeout every {@code Dubbo-Timeout} and {@code tri-service-timeout} line gives, or null if none. */
