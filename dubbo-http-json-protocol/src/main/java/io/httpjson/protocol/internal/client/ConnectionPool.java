@@ -24,7 +24,6 @@ final class ConnectionPool {
     /** How often a request that never left may go back to the pool before its call fails. */
     private static final int MAX_RESENDS = 3;
 
-    private final InetSocketAddress remote;
     final HttpJsonConfig config;
     /** Opens connections, and words the errors of calls that did not run. */
     final Dialer dialer;
@@ -47,7 +46,6 @@ final class ConnectionPool {
     private Runnable whenClosed;
 
     ConnectionPool(InetSocketAddress remote, HttpJsonConfig config, ClientResources resources, SslContext tls) {
-        this.remote = remote;
         this.config = config;
         this.dialer = new Dialer(remote, config, resources, tls);
         this.choice = new Choice(this, config);
@@ -55,7 +53,7 @@ final class ConnectionPool {
     }
 
     InetSocketAddress remote() {
-        return remote;
+        return dialer.remote();
     }
 
     boolean pipelining() {
@@ -141,7 +139,12 @@ final class ConnectionPool {
             c.send(call);
         });
         Channel ch = f.channel();
-        ch.closeFuture().addListener(x -> onClosed(ch));
+        if (Dialer.neverRegistered(f)) { // no socket could be made: it never closes, so its place is freed now
+            onClosed(ch);
+            call.fail(dialer.cannotConnect(f.cause()));
+        } else {
+            ch.closeFuture().addListener(x -> onClosed(ch));
+        }
     }
 
     /**
@@ -234,10 +237,7 @@ final class ConnectionPool {
         }
     }
 
-    /**
-     * A request that provably does not run (its connection had closed before its turn, or the provider announced
-     * the close before reaching it): another connection.
-     */
+    /** A request that provably did not run (its connection closed before its turn, or announced it): again. */
     void resend(Call call) {
         if (++call.resends > MAX_RESENDS) {
             call.fail(dialer.neverLeft(call.resends));

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFactory;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
@@ -31,12 +32,18 @@ final class Dialer {
     private final SslContext tls;
 
     private Bootstrap bootstrap;
+    /** Makes each connection's channel (a test may make it fail, as the system does when no socket is left). */
+    private ChannelFactory<? extends Channel> channels = NioSocketChannel::new;
 
     Dialer(InetSocketAddress remote, HttpJsonConfig config, ClientResources resources, SslContext tls) {
         this.remote = remote;
         this.config = config;
         this.resources = resources;
         this.tls = tls;
+    }
+
+    InetSocketAddress remote() {
+        return remote;
     }
 
     boolean isTls() {
@@ -95,6 +102,10 @@ final class Dialer {
      */
     ChannelFuture connect(ChannelFutureListener connected) {
         ChannelFuture registered = bootstrap().register();
+        if (neverRegistered(registered)) {
+            // no event loop has the channel, so no listener of it could run there: the caller ends the attempt
+            return registered;
+        }
         Channel ch = registered.channel();
         ChannelPromise promise = ch.newPromise();
         promise.addListener(connected);
@@ -108,11 +119,25 @@ final class Dialer {
         return promise;
     }
 
+    /**
+     * Whether a connect failed before an event loop took its channel: the socket could not be made (no file
+     * descriptor left, say). Such a channel never closes, so nothing waiting for its close would ever run.
+     */
+    static boolean neverRegistered(ChannelFuture f) {
+        return f.isDone() && !f.isSuccess() && !f.channel().isRegistered();
+    }
+
+    /** For tests: how channels are made from now on (before the first connect). */
+    synchronized void channels(ChannelFactory<? extends Channel> factory) {
+        this.channels = factory;
+        this.bootstrap = null;
+    }
+
     private synchronized Bootstrap bootstrap() {
         if (bootstrap == null) {
             bootstrap = new Bootstrap()
                     .group(resources.group)
-                    .channel(NioSocketChannel.class)
+                    .channelFactory(channels)
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.SO_KEEPALIVE, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis())
