@@ -1,9 +1,14 @@
 package io.httpjson.unlisted;
 
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 
 import io.httpjson.protocol.testing.Http;
 import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -37,6 +42,29 @@ class UnlistedDeclaredTypeTest {
                 assertThat(r.body()).isEqualTo("\"got x\"");
                 assertThat(UnlistedPojo.MADE.get() - before).isGreaterThanOrEqualTo(made);
             }
+        } finally {
+            framework.destroy();
+        }
+    }
+
+    /**
+     * A GET's query value of a declared type was read to check it before the allow-list was asked, so in STRICT
+     * mode the call was refused only after an {@link UnlistedPojo} had been made.
+     */
+    @Test
+    void aGetMakesNoUnlistedClassEither() {
+        FrameworkModel framework = new FrameworkModel();
+        try {
+            int port = UnlistedProvider.start(framework, "unlisted-get-provider", "STRICT");
+            int before = UnlistedPojo.MADE.get();
+            String query = "?0=" + URLEncoder.encode("{\"name\":\"x\"}", StandardCharsets.UTF_8);
+            HttpResponse<String> r = Http.send(HttpRequest.newBuilder(URI.create(
+                            "http://127.0.0.1:" + port + "/" + UnlistedService.class.getName() + "/take" + query))
+                    .GET()
+                    .build());
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+            assertThat(r.body()).contains(UnlistedPojo.class.getName()).contains("allow");
+            assertThat(UnlistedPojo.MADE.get() - before).as("UnlistedPojo made").isZero();
         } finally {
             framework.destroy();
         }

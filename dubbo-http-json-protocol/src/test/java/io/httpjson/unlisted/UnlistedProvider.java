@@ -28,6 +28,8 @@ public final class UnlistedProvider {
         ServiceConfig<UnlistedService> service = new ServiceConfig<>();
         service.setInterface(UnlistedService.class);
         service.setRef(p -> "got " + p.name);
+        // declared safe: a GET's query argument is read as a POST's body is
+        service.setParameters(java.util.Map.of("httpjson.get", "true"));
         DubboBootstrap.newInstance(framework)
                 .application(app)
                 .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))

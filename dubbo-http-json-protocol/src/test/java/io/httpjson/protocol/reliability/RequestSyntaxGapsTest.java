@@ -28,7 +28,13 @@ class RequestSyntaxGapsTest {
     @RegisterExtension
     static DubboServer server = DubboServer.builder()
             .service(TestService.class, IMPL, s -> s.setParameters(Map.of("httpjson.get", "true")))
+            .service(TestService.class, IMPL, s -> {
+                s.setPath("v1/tests");
+                s.setGroup("v1");
+                s.setParameters(Map.of("httpjson.get", "true"));
+            })
             .param("httpjson.cors-allowed-origins", "http://allowed.example")
+            .param("httpjson.header-attachments", "X-Tenant")
             .build();
 
     static RawHttp.Response send(String request, boolean expectClose) throws IOException {
@@ -310,6 +316,81 @@ class RequestSyntaxGapsTest {
                 false);
         assertThat(same.text()).isEqualTo("\"int:7\"");
         assertThat(same.header("Dubbo-Request-Id")).isEqualTo("5");
+    }
+
+    /**
+     * A GET took its overload from the query alone: {@code Dubbo-Parameter-Types} went unread, so a header that named
+     * no overload, or another one than the query fitted, was silently dropped (a POST answers it 404).
+     */
+    @Test
+    void aGetTakesTheOverloadDubboParameterTypesNames() throws IOException {
+        String get = "GET " + SVC + "overloaded?0=7 HTTP/1.1";
+        RawHttp.Response named = send(req(get, "", "Host: a", "Dubbo-Parameter-Types: int"), false);
+        assertThat(named.text()).as(named.toString()).isEqualTo("\"int:7\"");
+        RawHttp.Response string = send(req(get, "", "Host: a", "Dubbo-Parameter-Types: String"), false);
+        assertThat(string.text()).as(string.toString()).isEqualTo("\"string:7\"");
+        RawHttp.Response none = send(req(get, "", "Host: a", "Dubbo-Parameter-Types: long"), false);
+        assertErrorBody(none, 404, "METHOD_NOT_FOUND", "Dubbo-Parameter-Types: long");
+        RawHttp.Response unfit = send(
+                req("GET " + SVC + "hello?0=x&1=y HTTP/1.1", "", "Host: a", "Dubbo-Parameter-Types: String"), false);
+        assertErrorBody(unfit, 400, "BAD_REQUEST", "does not fit");
+    }
+
+    /** {@code ?version=} named twice alike was refused on a GET as a repeated argument (a POST takes it). */
+    @Test
+    void aGetNamesTheVersionTwiceAlike() throws IOException {
+        RawHttp.Response r =
+                send(req("GET " + SVC + "hello?0=x&version=&version=&group= HTTP/1.1", "", "Host: a"), false);
+        assertThat(r.text()).as(r.toString()).isEqualTo("\"Hello, x\"");
+    }
+
+    /**
+     * A body that starts an array and does not end it, sent to an overloaded method without
+     * {@code Dubbo-Parameter-Types}, was a 404 "no overload takes -1 arguments" instead of malformed JSON.
+     */
+    @Test
+    void aBrokenArrayToAnOverloadedMethodIs400() throws IOException {
+        RawHttp.Response r = send(RequestSyntaxTest.post(SVC + "overloaded", "[1,"), false);
+        assertErrorBody(r, 400, "BAD_REQUEST", "JSON array");
+    }
+
+    /**
+     * A header listed in {@code httpjson.header-attachments} on two lines kept its first line only: a value a
+     * gateway added on a line of its own never reached the service. The lines are one list (RFC 9110, 5.3).
+     */
+    @Test
+    void aListedHeaderOnTwoLinesIsOneList() throws IOException {
+        RawHttp.Response r = send(
+                RequestSyntaxTest.post(SVC + "echoAttachment", "[\"x-tenant\"]", "X-Tenant: a", "X-Tenant: b"), false);
+        assertThat(r.text()).as(r.toString()).isEqualTo("\"a, b\"");
+        RawHttp.Response one =
+                send(RequestSyntaxTest.post(SVC + "echoAttachment", "[\"x-tenant\"]", "X-Tenant: a"), false);
+        assertThat(one.text()).isEqualTo("\"a\"");
+    }
+
+    /** A timeout of more digits than a long holds was a 400, where more than a day is taken as a day. */
+    @Test
+    void aTimeoutBeyondALongIsADay() throws IOException {
+        RawHttp.Response r =
+                send(RequestSyntaxTest.post(SVC + "hello", "[\"x\"]", "Dubbo-Timeout: 99999999999999999999999"), false);
+        assertThat(r.text()).as(r.toString()).isEqualTo("\"Hello, x\"");
+        RawHttp.Response zeros = send(
+                RequestSyntaxTest.post(SVC + "hello", "[\"x\"]", "Dubbo-Timeout: 000000000000000000000005000"), false);
+        assertThat(zeros.text()).as(zeros.toString()).isEqualTo("\"Hello, x\"");
+    }
+
+    /**
+     * A 405's {@code Allow} for a service exported under a path with {@code /} in it split the path at its first
+     * {@code /}, found no service there and said POST only, where the method is declared safe (GET, POST).
+     */
+    @Test
+    void allowKnowsAServicePathWithASlash() throws IOException {
+        RawHttp.Response get = send(req("GET /v1/tests/hello?0=x&group=v1 HTTP/1.1", "", "Host: a"), false);
+        assertThat(get.text()).as(get.toString()).isEqualTo("\"Hello, x\"");
+        RawHttp.Response put =
+                send(req("PUT /v1/tests/hello HTTP/1.1", "[\"x\"]", "Host: a", JSON, "Content-Length: 5"), false);
+        assertThat(put.status()).as(put.toString()).isEqualTo(405);
+        assertThat(put.header("Allow")).isEqualTo("GET, POST");
     }
 
     static byte[] gzip(byte[] data) throws IOException {

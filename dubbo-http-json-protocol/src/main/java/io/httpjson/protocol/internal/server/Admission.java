@@ -89,7 +89,7 @@ final class Admission {
         if (features.healthPath().equals(path)) {
             return "GET, HEAD";
         }
-        int slash = path.indexOf('/', 1);
+        int slash = path.lastIndexOf('/'); // as Target splits it: a service path may hold '/'
         List<ServiceRoute> routes = slash < 0 ? null : server.routes().candidates(path.substring(1, slash));
         if (routes != null) {
             String name = path.substring(slash + 1);

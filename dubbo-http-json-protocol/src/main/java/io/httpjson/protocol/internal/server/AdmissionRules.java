@@ -221,12 +221,13 @@ final class AdmissionRules {
      */
     static long timeoutMillis(String name, String header) {
         String v = header.trim();
-        if (!v.isEmpty() && Character.isDigit(v.charAt(0))) {
-            try {
-                return Math.min(Long.parseLong(v), MAX_TIMEOUT_MILLIS);
-            } catch (NumberFormatException e) {
-                // not digits only, or beyond a long: as below
+        if (!v.isEmpty() && v.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            int zeros = 0;
+            while (zeros < v.length() - 1 && v.charAt(zeros) == '0') {
+                zeros++;
             }
+            // more digits than a long has is more than a day too
+            return v.length() - zeros > 18 ? MAX_TIMEOUT_MILLIS : Math.min(Long.parseLong(v), MAX_TIMEOUT_MILLIS);
         }
         throw new IllegalArgumentException(name + ": " + header + " (expected: milliseconds as a whole number)");
     }

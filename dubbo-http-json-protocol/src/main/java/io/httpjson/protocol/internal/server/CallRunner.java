@@ -224,7 +224,7 @@ final class CallRunner implements Runnable {
         Map<String, Object> attachments = target.attachments;
         TraceHeaders.copy(headers, attachments);
         features.headerAttachments().forEach((header, key) -> {
-            String v = headers.get(header);
+            String v = TraceHeaders.list(headers, header);
             if (v != null) {
                 attachments.put(key, v);
             }

@@ -29,6 +29,12 @@ final class Overloads {
         }
         int first = JsonScan.firstByte(body, 0, len);
         int count = first == '[' ? JsonScan.countArrayElements(body, 0, len) : first == -1 ? 0 : 1;
+        if (count < 0) {
+            throw new CallError(
+                    ErrorCode.BAD_REQUEST,
+                    "the request body starts a JSON array that does not end (expected: the arguments of "
+                            + methods[0].name() + " as one well-formed JSON array, RFC 8259)");
+        }
         MethodMeta found = null;
         for (MethodMeta m : methods) {
             if (m.arity() == count) {

@@ -44,16 +44,17 @@ final class QueryArguments {
         if (request.getHttpURI().getQuery() != null) {
             Fields query = Request.extractQueryParameters(request);
             for (Fields.Field f : query) {
+                if (f.getName().equals("version") || f.getName().equals("group")) {
+                    continue; // the service's, read with its headers (Target)
+                }
                 if (f.getValues().size() > 1) {
                     throw new CallError(
                             ErrorCode.BAD_REQUEST,
                             "query parameter '" + f.getName() + "' is given "
                                     + f.getValues().size() + " times (expected: once)");
                 }
-                if (!f.getName().equals("version") && !f.getName().equals("group")) {
-                    names.add(f.getName());
-                    values.add(f.getValue());
-                }
+                names.add(f.getName());
+                values.add(f.getValue());
             }
         }
         boolean positional = true;
@@ -76,7 +77,7 @@ final class QueryArguments {
                 } else if (stringLike(method.parameterClasses()[p])) {
                     codec.write(raw, String.class, out);
                 } else {
-                    out.writeBytes(oneValue(codec, method, p, names.get(i), raw));
+                    out.writeBytes(oneValue(target, codec, method, p, names.get(i), raw));
                 }
             }
         } catch (IOException e) {
@@ -87,9 +88,11 @@ final class QueryArguments {
     }
 
     /** A query value that is JSON, checked to be one value of the parameter's type on its own. */
-    private static byte[] oneValue(JsonCodec codec, MethodMeta method, int p, String name, String raw) {
+    private static byte[] oneValue(Target target, JsonCodec codec, MethodMeta method, int p, String name, String raw) {
         byte[] json = raw.getBytes(StandardCharsets.UTF_8);
         try {
+            // as for a POST: no class outside Dubbo's allow-list is made, not even to check a value
+            target.route.allowList.check(method.parameterTypes()[p]);
             codec.read(json, 0, json.length, method.parameterTypes()[p]);
         } catch (JsonCodecException e) {
             throw new CallError(
@@ -102,7 +105,11 @@ final class QueryArguments {
 
     private static MethodMeta pick(Target target, List<String> names, boolean positional) {
         MethodMeta found = null;
-        for (MethodMeta m : target.methods) {
+        // the overload Dubbo-Parameter-Types names, as for a POST (404 if none is), else the one the query fits
+        MethodMeta[] candidates = target.signature == null
+                ? target.methods
+                : new MethodMeta[] {Overloads.pick(target.methods, target.route.path, target.signature, null, 0)};
+        for (MethodMeta m : candidates) {
             boolean fits = positional
                     ? m.arity() == names.size()
                     : m.parameterNames() != null && List.of(m.parameterNames()).containsAll(names);
@@ -111,13 +118,13 @@ final class QueryArguments {
                     throw new CallError(
                             ErrorCode.METHOD_NOT_FOUND,
                             "method " + m.name() + " of " + target.route.path
-                                    + " is overloaded: call it with POST and the Dubbo-Parameter-Types header");
+                                    + " is overloaded: name the overload with the Dubbo-Parameter-Types header");
                 }
                 found = m;
             }
         }
         if (found == null) {
-            MethodMeta m = target.methods[0];
+            MethodMeta m = candidates[0];
             throw new CallError(
                     ErrorCode.BAD_REQUEST,
                     "query " + String.join("&", names) + " does not fit "

@@ -181,15 +181,16 @@ final class Target {
     }
 
     /**
-     * The value of a header that may come on several lines only alike ({@code was}, or this line's if none was);
-     * two different values are a 400, as a proxy in front may have read the other one.
+     * {@code was}, or this line's value if there was none, of a header that may come on several lines only alike;
+     * a 400 if both are and differ, as a proxy in front may have read the other one.
      */
     private static String single(String was, HttpField f) {
         String v = f.getValue() == null ? "" : f.getValue().trim();
         if (was == null || was.equals(v)) {
             return v;
         }
-        throw new IllegalArgumentException(
+        throw new CallError(
+                ErrorCode.BAD_REQUEST,
                 f.getName() + " is given twice, differently: [" + was + ", " + v + "]; give it once");
     }
 

@@ -37,4 +37,17 @@ final class TraceHeaders {
             attachments.remove("tracestate");
         }
     }
+
+    /**
+     * A header's value, its lines joined by {@code ", "} as one list (RFC 9110, 5.3: how a proxy may merge them),
+     * or null if the request has none: no line of a header listed in {@code httpjson.header-attachments} is dropped.
+     */
+    static String list(HttpFields headers, String name) {
+        String v = headers.get(name);
+        if (v == null) {
+            return null; // most calls: no list made
+        }
+        List<String> lines = headers.getValuesList(name);
+        return lines.size() > 1 ? String.join(", ", lines) : v;
+    }
 }
