@@ -90,7 +90,7 @@ final class Admission {
             return "GET, HEAD";
         }
         int slash = path.lastIndexOf('/'); // as Target splits it: a service path may hold '/'
-        List<ServiceRoute> routes = slash < 0 ? null : server.routes().candidates(path.substring(1, slash));
+        List<ServiceRoute> routes = slash < 1 ? null : server.routes().candidates(path.substring(1, slash));
         if (routes != null) {
             String name = path.substring(slash + 1);
             for (ServiceRoute route : routes) {
