@@ -12,17 +12,7 @@ final class Overloads {
 
     static MethodMeta pick(MethodMeta[] methods, String servicePath, String signature, byte[] body, int len) {
         if (signature != null) {
-            String wanted = signature.replace(" ", "");
-            for (MethodMeta m : methods) {
-                if (m.signature().equals(wanted) || m.simpleSignature().equals(wanted)) {
-                    return m;
-                }
-            }
-            throw new CallError(
-                    ErrorCode.METHOD_NOT_FOUND,
-                    Wire.PARAMETER_TYPES + ": " + signature
-                            + " matches no method " + methods[0].name() + " of " + servicePath + "; its overloads: "
-                            + describe(methods));
+            return named(methods, servicePath, signature);
         }
         if (methods.length == 1) {
             return methods[0];
@@ -55,6 +45,21 @@ final class Overloads {
                             + " arguments; its overloads: " + describe(methods));
         }
         return found;
+    }
+
+    /** The overload {@code Dubbo-Parameter-Types} names ({@code signature}); a 404 if it names none. */
+    static MethodMeta named(MethodMeta[] methods, String servicePath, String signature) {
+        String wanted = signature.replace(" ", "");
+        for (MethodMeta m : methods) {
+            if (m.signature().equals(wanted) || m.simpleSignature().equals(wanted)) {
+                return m;
+            }
+        }
+        throw new CallError(
+                ErrorCode.METHOD_NOT_FOUND,
+                Wire.PARAMETER_TYPES + ": " + signature
+                        + " matches no method " + methods[0].name() + " of " + servicePath + "; its overloads: "
+                        + describe(methods));
     }
 
     private static String describe(MethodMeta[] methods) {

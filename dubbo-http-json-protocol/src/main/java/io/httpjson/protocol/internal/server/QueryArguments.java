@@ -108,7 +108,7 @@ final class QueryArguments {
         // the overload Dubbo-Parameter-Types names, as for a POST (404 if none is), else the one the query fits
         MethodMeta[] candidates = target.signature == null
                 ? target.methods
-                : new MethodMeta[] {Overloads.pick(target.methods, target.route.path, target.signature, null, 0)};
+                : new MethodMeta[] {Overloads.named(target.methods, target.route.path, target.signature)};
         for (MethodMeta m : candidates) {
             boolean fits = positional
                     ? m.arity() == names.size()

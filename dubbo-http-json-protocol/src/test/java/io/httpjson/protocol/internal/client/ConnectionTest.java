@@ -63,7 +63,8 @@ class ConnectionTest {
         client.release();
     }
 
-    private static Call call() {
+    /** A call of no method with a 100 ms timeout, completed on the thread that ends it. */
+    static Call call() {
         ByteBuf request = Unpooled.copiedBuffer("POST /x.Y/m HTTP/1.1\r\n\r\n", US_ASCII);
         return new Call(
                 Call.nextId(),

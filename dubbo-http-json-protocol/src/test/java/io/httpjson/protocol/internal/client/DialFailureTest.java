@@ -1,17 +1,14 @@
 package io.httpjson.protocol.internal.client;
 
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelException;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import org.apache.dubbo.common.URL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,28 +29,13 @@ class DialFailureTest {
         client.release();
     }
 
-    private static Call call() {
-        return new Call(
-                Call.nextId(),
-                Unpooled.copiedBuffer("POST /x.Y/m HTTP/1.1\r\n\r\n", US_ASCII),
-                null,
-                null,
-                null,
-                null,
-                new Pace(),
-                new CompletableFuture<>(),
-                Runnable::run,
-                100,
-                false);
-    }
-
     @Test
     void aSocketThatCannotBeMadeFailsItsCallAndGivesItsPlaceBack() throws Exception {
         client.pool.dialer.channels(() -> {
             throw new ChannelException("Too many open files");
         });
         for (int i = 0; i < 3; i++) {
-            Call call = call();
+            Call call = ConnectionTest.call();
             client.pool.acquire(call);
             assertThat(call.future)
                     .as("call %d fails at once, not at its timeout", i)
@@ -69,7 +51,7 @@ class DialFailureTest {
 
         // sockets can be made again: the next call opens one (refused: nothing listens), it does not wait in line
         client.pool.dialer.channels(NioSocketChannel::new);
-        Call call = call();
+        Call call = ConnectionTest.call();
         client.pool.acquire(call);
         assertThat(client.waitingCalls()).as("calls waiting for a place").isZero();
         assertThatThrownBy(() -> call.future.get(10, TimeUnit.SECONDS))
