@@ -221,13 +221,14 @@ final class AdmissionRules {
      */
     static long timeoutMillis(String name, String header) {
         String v = header.trim();
-        if (!v.isEmpty() && v.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            int zeros = 0;
-            while (zeros < v.length() - 1 && v.charAt(zeros) == '0') {
-                zeros++;
-            }
+        int digits = 0; // after leading zeros
+        int i = 0;
+        for (; i < v.length() && v.charAt(i) >= '0' && v.charAt(i) <= '9'; i++) {
+            digits += digits > 0 || v.charAt(i) != '0' ? 1 : 0;
+        }
+        if (i > 0 && i == v.length()) {
             // more digits than a long has is more than a day too
-            return v.length() - zeros > 18 ? MAX_TIMEOUT_MILLIS : Math.min(Long.parseLong(v), MAX_TIMEOUT_MILLIS);
+            return digits > 18 ? MAX_TIMEOUT_MILLIS : Math.min(Long.parseLong(v), MAX_TIMEOUT_MILLIS);
         }
         throw new IllegalArgumentException(name + ": " + header + " (expected: milliseconds as a whole number)");
     }

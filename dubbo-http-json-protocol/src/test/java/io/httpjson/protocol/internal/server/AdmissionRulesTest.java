@@ -21,6 +21,15 @@ class AdmissionRulesTest {
         assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", "0")).isZero();
         assertThatThrownBy(() -> AdmissionRules.timeoutMillis("Dubbo-Timeout", "1e3"))
                 .hasMessage("Dubbo-Timeout: 1e3 (expected: milliseconds as a whole number)");
+        assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", "99999999999999999999"))
+                .isEqualTo(AdmissionRules.MAX_TIMEOUT_MILLIS);
+        assertThat(AdmissionRules.timeoutMillis("Dubbo-Timeout", "0000000000000000000000250"))
+                .isEqualTo(250);
+        for (String bad : new String[] {"", " ", "+5", "-5", "5 0", "5.0", "\u0663", "0x10"}) {
+            assertThatThrownBy(() -> AdmissionRules.timeoutMillis("Dubbo-Timeout", bad))
+                    .as("'%s'", bad)
+                    .hasMessageContaining("expected: milliseconds as a whole number");
+        }
     }
 
     @Test
