@@ -117,9 +117,16 @@ final class Connection {
         return !closed && !retired && abandoned == 0 && channel.isActive();
     }
 
-    /** Usable after lying idle: the provider's announced idle close is not near ({@link KeepAlive#fresh}). */
+    /**
+     * Usable after lying idle: the provider's announced idle close is not near ({@link KeepAlive#fresh}). If not, it
+     * is retired at once, so that it takes no call (not even as the least busy one) before the pool closes it.
+     */
     synchronized boolean usableAfterIdle() {
-        return usable() && (assigned > 0 || keepAlive.fresh());
+        if (usable() && (assigned > 0 || keepAlive.fresh())) {
+            return true;
+        }
+        retired = true;
+        return false;
     }
 
     /** Sends an assigned call's request, on the IO thread, after the requests sent before it. */
