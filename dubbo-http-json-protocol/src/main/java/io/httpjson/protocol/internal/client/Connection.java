@@ -153,7 +153,8 @@ final class Connection {
             } else {
                 unassign(call);
             }
-            wasLast = assigned == 0;
+            // nobody waits for anything else here (a call given up may still be answered): the pool may close it
+            wasLast = assigned == abandoned;
         }
         if (request == null) {
             // the call ended (timed out) before its turn: nothing was sent

@@ -65,6 +65,11 @@ class ConnectionTest {
 
     /** A call of no method with a 100 ms timeout, completed on the thread that ends it. */
     static Call call() {
+        return call(false);
+    }
+
+    /** The same, one-way if asked (its answer ends it, whatever the answer says: no codec needed). */
+    static Call call(boolean oneway) {
         ByteBuf request = Unpooled.copiedBuffer("POST /x.Y/m HTTP/1.1\r\n\r\n", US_ASCII);
         return new Call(
                 Call.nextId(),
@@ -77,7 +82,7 @@ class ConnectionTest {
                 new CompletableFuture<>(),
                 Runnable::run,
                 100,
-                false);
+                oneway);
     }
 
     /** The close is held back by a handler, so the window stays open for as long as the test needs. */
@@ -111,6 +116,44 @@ class ConnectionTest {
                 .as("nor is it kept idle for the next call")
                 .isZero();
         assertThat(c.nobodyWaiting()).isTrue();
+    }
+
+    /**
+     * An answer without keep-alive (HTTP/1.0, or {@code Connection: close}) leaves the connection closing; a call
+     * assigned to it before then finds it so at its turn and goes elsewhere. If the only call left on it is one whose
+     * caller gave up, nobody waits for anything on it any more, and it closes then: it used to wait for that late
+     * answer, which a provider may never send, and kept its place in the pool meanwhile.
+     */
+    @Test
+    void aClosingConnectionLeftWithOnlyAnAbandonedCallCloses() {
+        Connection c = new Connection(client.pool, channel);
+        Call answered = call(true);
+        Call abandoned = call();
+        Call neverLeft = call();
+        for (Call call : new Call[] {answered, abandoned}) {
+            c.assign(call, -1);
+            c.send(call);
+        }
+        channel.runPendingTasks();
+        for (ByteBuf written; (written = channel.readOutbound()) != null; ) {
+            written.release();
+        }
+        assertThat(abandoned.fail(new IllegalStateException("timed out"))).isTrue();
+        c.abandon(abandoned);
+        c.assign(neverLeft, -1);
+        assertThat(heldClose.asked).as("a call still waits: it stays open").isFalse();
+
+        // the first answer says the connection closes after it; the call assigned meanwhile has its turn after that
+        c.responded(new ClientHandler.ResponseData(200, null, false, new byte[0], 0, false, null, false), false, -1, 0);
+        assertThat(heldClose.asked).isFalse();
+        c.send(neverLeft);
+
+        assertThat(neverLeft.resends)
+                .as("its request never left: it goes out elsewhere")
+                .isEqualTo(1);
+        assertThat(heldClose.asked)
+                .as("only the abandoned call is left on it: nobody waits, it closes")
+                .isTrue();
     }
 
     /**
