@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import com.alibaba.fastjson2.JSONReader;
 import com.alibaba.fastjson2.JSONWriter;
@@ -52,8 +53,20 @@ public final class Fastjson2TextCodec extends AbstractJsonCodec {
         }
     }
 
+    /**
+     * A number that ends the input is read from a copy with a space after it: fastjson2 (2.0.64) reads a number with
+     * more digits than a long holds and an exponent wrongly when nothing follows it ({@code 1222...2E-40} as 1.2E36).
+     * Only a bare number ends in a digit, so this copies a few bytes at most once per call.
+     */
     @Override
     protected Reader reader(byte[] json, int offset, int length) {
+        if (length > 0 && json[offset + length - 1] >= '0' && json[offset + length - 1] <= '9') {
+            byte[] spaced = Arrays.copyOfRange(json, offset, offset + length + 1);
+            spaced[length] = ' ';
+            json = spaced;
+            offset = 0;
+            length++;
+        }
         return new FastReader(
                 json,
                 offset + length,

@@ -368,6 +368,30 @@ public abstract class CodecContract {
         assertThat(json(c, new BigDecimal("0E-10"))).isEqualTo("0E-10");
     }
 
+    /**
+     * A number with more digits than a double holds and an exponent reads as its value whether it is the whole input
+     * or inside an array (fastjson2 once read the whole input {@code 1222...2E-40} as 1.2E36).
+     */
+    @Test
+    void longNumbersWithAnExponentReadTheSameAloneAndInAnArray() {
+        JsonCodec c = codec();
+        String ones = "1" + "2".repeat(40);
+        for (String n : List.of(ones + "E-40", "1." + "2".repeat(40) + "E-5", "4." + "7".repeat(60) + "E-22")) {
+            BigDecimal exact = new BigDecimal(n);
+            for (String suffix : List.of("", " ", "\n")) {
+                String j = n + suffix;
+                assertThat(read(c, j, double.class)).as(j).isEqualTo(exact.doubleValue());
+                assertThat(read(c, j, Double.class)).as(j).isEqualTo(exact.doubleValue());
+                assertThat(read(c, j, float.class)).as(j).isEqualTo(exact.floatValue());
+                assertThat(read(c, j, BigDecimal.class)).as(j).isEqualTo(exact);
+                assertThat(((BigDecimal) read(c, j, Number.class)).compareTo(exact))
+                        .as(j)
+                        .isZero();
+            }
+            assertThat(read(c, "[" + n + "]", type(List.class, Double.class))).isEqualTo(List.of(exact.doubleValue()));
+        }
+    }
+
     @Test
     void aPojoWithAnOptionalFieldIsWrittenReadablyOrRefused() throws Exception {
         JsonCodec c = codec();
