@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.httpjson.codec.internal.AllowList;
 import org.apache.dubbo.common.logger.Logger;
 import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.common.utils.DefaultSerializeClassChecker;
@@ -217,6 +218,7 @@ public final class ThrowableJson {
         }
         ThrowableState.setStackTrace(t, NO_STACK);
         Object fields = tree.get("fields");
+        AllowList allowList = AllowList.of(model);
         if (fields instanceof Map) {
             for (Field f : CUSTOM_FIELDS.get(type)) {
                 Map<String, Object> values = (Map<String, Object>) fields;
@@ -225,12 +227,17 @@ public final class ThrowableJson {
                 }
                 Object v = values.get(f.getName());
                 try {
+                    if (allowList != null) {
+                        // the field's classes are made as a declared type's are: only if the allow-list admits them
+                        allowList.check(f.getGenericType());
+                    }
                     Object converted = codec.convert(v, f.getGenericType());
                     if (converted != null || !f.getType().isPrimitive()) {
                         f.set(t, converted);
                     }
                 } catch (RuntimeException | IllegalAccessException e) {
-                    // a field that cannot be restored keeps its default; the exception itself still arrives
+                    // a field that cannot be restored (or whose class is not admitted) keeps its default; the
+                    // exception itself still arrives
                 }
             }
         }

@@ -245,13 +245,12 @@ final class Shape {
         return Object.class;
     }
 
-    /** The classes both engines bind field by field (the rule of the Gson engine's POJO adapter, records too). */
+    /**
+     * The classes both engines bind field by field (the rule of the Gson engine's POJO adapter, records too): an
+     * application's own {@code Number} subclass too, as both engines write and read it.
+     */
     static boolean isPojo(Class<?> c) {
-        if (c.isPrimitive()
-                || c.isInterface()
-                || c.isAnnotation()
-                || Modifier.isAbstract(c.getModifiers())
-                || Number.class.isAssignableFrom(c)) {
+        if (c.isPrimitive() || c.isInterface() || c.isAnnotation() || Modifier.isAbstract(c.getModifiers())) {
             return false;
         }
         String n = c.getName();

@@ -128,6 +128,64 @@ public final class Model {
         }
     }
 
+    /** An application's own {@code Number} (as a money type may be): bound field by field, as any POJO. */
+    public static class Amount extends Number {
+        private static final long serialVersionUID = 1L;
+        public static final java.util.concurrent.atomic.AtomicInteger MADE =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        public long cents;
+        public String currency;
+
+        public Amount() {
+            MADE.incrementAndGet();
+        }
+
+        @Override
+        public int intValue() {
+            return (int) cents;
+        }
+
+        @Override
+        public long longValue() {
+            return cents;
+        }
+
+        @Override
+        public float floatValue() {
+            return cents;
+        }
+
+        @Override
+        public double doubleValue() {
+            return cents;
+        }
+    }
+
+    /** A class of an exception's field that an allow-list may leave out: each construction is counted. */
+    public static class Detail implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public static final java.util.concurrent.atomic.AtomicInteger MADE =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        public String info;
+
+        public Detail() {
+            MADE.incrementAndGet();
+        }
+    }
+
+    /** An exception with a field of {@link Detail} and one of a JDK type. */
+    public static class DetailedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        public Detail detail;
+        public long code;
+
+        public DetailedException(String message) {
+            super(message);
+        }
+    }
+
     /** A checked business exception without a (String) constructor and with a custom field. */
     public static class BizException extends Exception {
         private static final long serialVersionUID = 1L;

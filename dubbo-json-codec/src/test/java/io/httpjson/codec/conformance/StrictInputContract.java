@@ -17,10 +17,15 @@ import java.util.function.Consumer;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.JsonCodecException;
+import io.httpjson.codec.ThrowableJson;
 import io.httpjson.codec.conformance.Model.Color;
 import io.httpjson.codec.conformance.Model.Foo;
+import io.httpjson.codec.internal.AllowList;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.Serialization;
+import org.apache.dubbo.common.utils.SerializeCheckStatus;
+import org.apache.dubbo.common.utils.SerializeSecurityManager;
+import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -413,6 +418,73 @@ public abstract class StrictInputContract {
                 "{\"s\":\"a\" /* c */}",
                 b -> codec().readNamed(b, 0, b.length, names, types),
                 "arguments: malformed JSON at offset 9: expected ',' or '}' but found / (comments are not JSON)");
+    }
+
+    /**
+     * An application's own {@code Number} subclass is a POJO: its fields are checked as any POJO's (a fraction into
+     * its long was truncated by one engine), and the allow-list is asked for its class (it was not, so a STRICT
+     * provider made classes it never admitted).
+     */
+    @Test
+    void anApplicationsNumberSubclassIsAPojoTheAllowListIsAskedFor() throws Exception {
+        byte[] b = "{\"cents\":150,\"currency\":\"EUR\"}".getBytes(StandardCharsets.UTF_8);
+        Model.Amount a = (Model.Amount) codec().read(b, 0, b.length, Model.Amount.class);
+        assertThat(a.cents).isEqualTo(150);
+        assertThat(a.currency).isEqualTo("EUR");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        codec().write(a, null, out);
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"cents\":150,\"currency\":\"EUR\"}");
+        assertRefused(
+                "{\"cents\":1.5,\"currency\":\"EUR\"}",
+                j -> codec().read(j, 0, j.length, Model.Amount.class),
+                "value (Amount).cents: expected an integer (long) but found 1.5 (not an integer)");
+
+        FrameworkModel framework = strictFramework();
+        try {
+            assertThatThrownBy(() -> AllowList.of(framework).check(Model.Amount.class))
+                    .isInstanceOf(JsonCodecException.class)
+                    .hasMessageContaining(Model.Amount.class.getName())
+                    .hasMessageContaining("allow-list");
+        } finally {
+            framework.destroy();
+        }
+    }
+
+    /**
+     * An exception class the allow-list admits is rebuilt on the consumer, but a field of a class it does not admit
+     * keeps its default: the field's class is not made (it was, whatever the allow-list said).
+     */
+    @Test
+    void anExceptionsFieldOfAClassTheAllowListRefusesIsNotMade() {
+        Model.DetailedException e = new Model.DetailedException("boom");
+        e.detail = new Model.Detail();
+        e.detail.info = "i";
+        e.code = 42;
+        FrameworkModel framework = strictFramework();
+        try {
+            framework
+                    .getBeanFactory()
+                    .getOrRegisterBean(SerializeSecurityManager.class)
+                    .addToAllowed(Model.DetailedException.class.getName());
+            Map<String, Object> tree = ThrowableJson.describe(e, codec());
+            int before = Model.Detail.MADE.get();
+            Throwable back = ThrowableJson.rebuild(tree, codec(), getClass().getClassLoader(), framework);
+            assertThat(back).isExactlyInstanceOf(Model.DetailedException.class).hasMessage("boom");
+            assertThat(((Model.DetailedException) back).code).isEqualTo(42);
+            assertThat(((Model.DetailedException) back).detail).isNull();
+            assertThat(Model.Detail.MADE.get() - before).as("Detail made").isZero();
+        } finally {
+            framework.destroy();
+        }
+    }
+
+    private static FrameworkModel strictFramework() {
+        FrameworkModel framework = new FrameworkModel();
+        framework
+                .getBeanFactory()
+                .getOrRegisterBean(SerializeSecurityManager.class)
+                .setCheckStatus(SerializeCheckStatus.STRICT);
+        return framework;
     }
 
     private static void assertRefused(String json, Consumer<byte[]> read, String message) {

@@ -71,8 +71,7 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
                 || raw.isRecord()
                 || Collection.class.isAssignableFrom(raw)
                 || Map.class.isAssignableFrom(raw)
-                || JsonElement.class.isAssignableFrom(raw)
-                || Number.class.isAssignableFrom(raw)) {
+                || JsonElement.class.isAssignableFrom(raw)) {
             return false;
         }
         String n = raw.getName();
