@@ -172,6 +172,10 @@ final class JsonChecker {
                 if (m >= 0) {
                     v = members[m].shape();
                     next = m + 1;
+                } else if ("@type".equals(decode(keyStart, keyEnd, escaped))) {
+                    // refused wherever it stands (an engine may look only at a leading one)
+                    throw new Failure("\"@type\" is not accepted: httpjson never selects classes from JSON input"
+                            + " (expected " + s.name + ")");
                 } else {
                     v = Shape.ANY; // an unknown key is ignored, its value is only checked to be JSON
                 }

@@ -244,6 +244,10 @@ public abstract class StrictInputContract {
                 Map.of("@type", "java.net.URL", "val", "x")));
         l.add(ok("{\"@type\":\"java.net.URL\"}", map, Map.of("@type", "java.net.URL")));
         l.add(bad("{\"@type\":\"java.net.URL\",\"name\":\"x\"}", Foo.class, "\"@type\""));
+        // wherever it stands, escaped or not (fastjson2 looks only at a leading one, and ignored this one)
+        l.add(bad("{\"name\":\"x\",\"@type\":\"java.net.URL\"}", Foo.class, "\"@type\" is not accepted"));
+        l.add(bad("{\"name\":\"x\",\"\\u0040type\":\"java.net.URL\"}", Foo.class, "\"@type\" is not accepted"));
+        l.add(bad("[{\"name\":\"x\",\"@type\":\"x\"}]", listOf(Foo.class), "[0]: \"@type\" is not accepted"));
         // "$ref" is data
         l.add(ok("{\"$ref\":\"..\"}", map, Map.of("$ref", "..")));
         l.add(ok("{\"a\":{\"$ref\":\"$\"}}", Object.class, Map.of("a", Map.of("$ref", "$"))));
