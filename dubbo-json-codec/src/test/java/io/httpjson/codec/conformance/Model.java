@@ -162,6 +162,16 @@ public final class Model {
         }
     }
 
+    /** Primitive fields with initial values other than their types' defaults. */
+    public static class Initialized implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public int i = 5;
+        public long l = 9;
+        public boolean b = true;
+        public double d = 7.0;
+        public char c = 'x';
+    }
+
     /** A class of an exception's field that an allow-list may leave out: each construction is counted. */
     public static class Detail implements Serializable {
         private static final long serialVersionUID = 1L;

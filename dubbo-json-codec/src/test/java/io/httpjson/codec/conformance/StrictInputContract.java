@@ -425,6 +425,25 @@ public abstract class StrictInputContract {
     }
 
     /**
+     * JSON null into a primitive field is the type's default, as for a primitive argument (one engine kept the
+     * field's initial value instead); a missing field keeps it in both.
+     */
+    @Test
+    void nullIntoAPrimitiveFieldIsItsTypesDefault() {
+        byte[] b = "{\"b\":null,\"c\":null,\"d\":null,\"i\":null,\"l\":null}".getBytes(StandardCharsets.UTF_8);
+        Model.Initialized v = (Model.Initialized) codec().read(b, 0, b.length, Model.Initialized.class);
+        assertThat(v.i).isZero();
+        assertThat(v.l).isZero();
+        assertThat(v.b).isFalse();
+        assertThat(v.d).isZero();
+        assertThat(v.c).isEqualTo((char) 0);
+        byte[] empty = "{}".getBytes(StandardCharsets.UTF_8);
+        Model.Initialized kept = (Model.Initialized) codec().read(empty, 0, empty.length, Model.Initialized.class);
+        assertThat(kept.i).isEqualTo(5);
+        assertThat(kept.c).isEqualTo('x');
+    }
+
+    /**
      * An application's own {@code Number} subclass is a POJO: its fields are checked as any POJO's (a fraction into
      * its long was truncated by one engine), and the allow-list is asked for its class (it was not, so a STRICT
      * provider made classes it never admitted).

@@ -10,6 +10,7 @@ import com.google.gson.TypeAdapter;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
+import io.httpjson.codec.internal.JsonTypes;
 
 /**
  * A POJO as a JSON object of its bound fields, in their order, nulls left out; unknown keys skipped,
@@ -119,9 +120,8 @@ final class PojoAdapter extends TypeAdapter<Object> {
                     continue;
                 }
                 Object v = b.adapter.read(in);
-                if (v != null || !b.declared.isPrimitive()) {
-                    b.field.set(obj, v);
-                }
+                // null into a primitive field is its type's default, as for a primitive argument
+                b.field.set(obj, v != null ? v : JsonTypes.primitiveDefault(b.declared));
             }
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
@@ -131,14 +131,15 @@ final class PojoAdapter extends TypeAdapter<Object> {
     }
 
     /**
-     * An int, long or boolean field, read as Gson's adapters for them read it (null leaves the field alone, a
-     * number that does not fit fails the same way, a string is a boolean if it says "true"), without boxing.
+     * An int, long or boolean field, read as Gson's adapters for them read it (a number that does not fit fails the
+     * same way, a string is a boolean if it says "true"), without boxing; null is the type's default.
      */
     private static void readPrimitive(JsonReader in, Object obj, BoundField b)
             throws IOException, IllegalAccessException {
         JsonToken t = in.peek();
         if (t == JsonToken.NULL) {
             in.nextNull();
+            b.field.set(obj, JsonTypes.primitiveDefault(b.declared));
             return;
         }
         try {
