@@ -16,7 +16,9 @@ import org.eclipse.jetty.server.Request;
 /**
  * The body stage: reads a request body as it arrives, never blocking, into a buffer that grows with the bytes that
  * come (not with the length announced: a client that announces the maximum and sends nothing would otherwise hold
- * that much heap per connection for as long as it likes), capped at the payload limit. Or reads and drops it.
+ * that much heap per connection for as long as it likes), capped at the payload limit. Each buffer is taken from the
+ * decode budget before it is made ({@code room}), so bodies on their way, however slowly they come, hold a bounded
+ * heap together. Or reads and drops it.
  */
 final class BodyReader {
 
@@ -28,6 +30,8 @@ final class BodyReader {
     private final long declaredLength;
     /** Given the bytes that have come so far, the error if the body comes too slowly (null: fast enough). */
     private final LongFunction<CallError> rate;
+    /** Takes a buffer of that many bytes from the decode budget: null, or the error if it does not fit. */
+    private final LongFunction<CallError> room;
 
     private final BiConsumer<byte[], Integer> then;
     private final Consumer<CallError> failed;
@@ -39,17 +43,17 @@ final class BodyReader {
             long payload,
             long declaredLength,
             LongFunction<CallError> rate,
+            LongFunction<CallError> room,
             BiConsumer<byte[], Integer> then,
             Consumer<CallError> failed) {
         this.request = request;
         this.payload = payload;
         this.declaredLength = declaredLength;
         this.rate = rate;
+        this.room = room;
         this.then = then;
         this.failed = failed;
-        this.buffer = new byte
-                [(int) Math.max(
-                        0, Math.min(declaredLength >= 0 ? declaredLength : 256, Math.min(payload, INITIAL_BUFFER)))];
+        this.buffer = new byte[0]; // made when the first bytes come
     }
 
     /** Reads the whole body, then hands it (array and length) to {@code then}; errors go to {@code failed}. */
@@ -58,9 +62,10 @@ final class BodyReader {
             long payload,
             long declaredLength,
             LongFunction<CallError> rate,
+            LongFunction<CallError> room,
             BiConsumer<byte[], Integer> then,
             Consumer<CallError> failed) {
-        new BodyReader(request, payload, declaredLength, rate, then, failed).read();
+        new BodyReader(request, payload, declaredLength, rate, room, then, failed).read();
     }
 
     private void read() {
@@ -110,8 +115,15 @@ final class BodyReader {
                 }
                 if (size + n > buffer.length) {
                     long cap = declaredLength >= 0 ? Math.min(declaredLength, payload) : payload;
-                    byte[] bigger =
-                            new byte[(int) Math.max(size + n, Math.min(cap, Math.max(size + n, buffer.length * 2L)))];
+                    long next = buffer.length > 0 ? buffer.length * 2L : declaredLength >= 0 ? INITIAL_BUFFER : 256;
+                    int length = (int) Math.max(size + n, Math.min(cap, next));
+                    CallError full = room.apply(length);
+                    if (full != null) {
+                        chunk.release();
+                        failed.accept(full);
+                        return;
+                    }
+                    byte[] bigger = new byte[length];
                     System.arraycopy(buffer, 0, bigger, 0, size);
                     buffer = bigger;
                 }

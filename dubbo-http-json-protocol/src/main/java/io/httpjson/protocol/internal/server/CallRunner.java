@@ -97,10 +97,9 @@ final class CallRunner implements Runnable {
             HttpFields headers = ex.request.getHeaders();
             deadline();
             DecodeBudget budget = server.decodeBudget();
-            if (!budget.tryAcquire(size, 0)) {
+            if (!ex.hold(budget, size)) { // a POST's body holds it already, from its first byte
                 throw new CallError(ErrorCode.OVERLOADED, budget.refusal(size));
             }
-            ex.holding(budget, size);
             byte[] body = buffer;
             int len = size;
             if (target.gzipped) {
@@ -171,23 +170,10 @@ final class CallRunner implements Runnable {
      * inflates to {@code payload} holds the budget as it grows, so many at once are refused, not all made.
      */
     private byte[] gunzip(DecodeBudget budget) {
-        long[] held = {size};
         try {
-            byte[] body = Gzip.gunzip(buffer, size, config.payload(), "request body", bytes -> {
-                if (bytes > held[0]) {
-                    if (!budget.tryAcquire(bytes - held[0], held[0])) {
-                        return false;
-                    }
-                    held[0] = bytes;
-                    ex.holding(budget, bytes);
-                }
-                return true;
-            });
-            if (held[0] > body.length) {
-                // what the call keeps is its JSON; the larger buffers it grew through are garbage now
-                budget.release(held[0] - body.length);
-                ex.holding(budget, body.length);
-            }
+            byte[] body = Gzip.gunzip(buffer, size, config.payload(), "request body", bytes -> ex.hold(budget, bytes));
+            // what the call keeps is its JSON; the larger buffers it grew through are garbage now
+            ex.holdOnly(body.length);
             return body;
         } catch (Gzip.NoRoomException e) {
             throw new CallError(ErrorCode.OVERLOADED, budget.refusal(e.bytes));

@@ -8,8 +8,8 @@ import io.httpjson.protocol.internal.HttpJsonConfig;
  * The request body bytes a provider decodes at once, across all its requests ({@code httpjson.decode-budget}).
  * Decoded arguments cost many times the body in heap (8 MiB of {@code {},{},...} read as {@code Object} held 21 times
  * that with fastjson2-text, 37 times with gson-text):
- * bytes are taken before a body is decoded and given back when its answer is written, and a request that does not
- * fit is answered {@code 503 OVERLOADED} instead of being decoded. One request alone always fits, so a body up to
+ * bytes are taken as a body's buffer grows, while it arrives, and given back when its answer is written, and a
+ * request that does not fit is answered {@code 503 OVERLOADED} instead of being read further or decoded. One request alone always fits, so a body up to
  * {@code payload} can always be served.
  */
 final class DecodeBudget {
@@ -43,8 +43,9 @@ final class DecodeBudget {
 
     /** Why a request whose body is {@code bytes} long is not decoded now, and what to do. */
     String refusal(long bytes) {
-        return "the provider is decoding " + inUse.get() + " bytes of other requests' bodies, and this body's " + bytes
-                + " bytes would pass " + HttpJsonConfig.DECODE_BUDGET + " = " + limit + "; retry later or on another"
+        return "the provider holds " + inUse.get() + " bytes of other requests' bodies (arriving or being decoded),"
+                + " and " + bytes + " bytes of this one's would pass " + HttpJsonConfig.DECODE_BUDGET + " = " + limit
+                + "; retry later or on another"
                 + " provider";
     }
 }

@@ -66,10 +66,27 @@ final class Exchange {
         runNanos = System.nanoTime();
     }
 
-    /** The request now holds {@code bytes} of the decode budget (all it holds, not more). */
-    void holding(DecodeBudget budget, long bytes) {
-        this.budget = budget;
-        this.held = bytes;
+    /**
+     * Makes the request hold {@code bytes} of the decode budget in all, taking what it lacks; false (holding what it
+     * held) if other requests hold so much that it does not fit.
+     */
+    boolean hold(DecodeBudget budget, long bytes) {
+        if (bytes > held) {
+            if (!budget.tryAcquire(bytes - held, held)) {
+                return false;
+            }
+            this.budget = budget;
+            held = bytes;
+        }
+        return true;
+    }
+
+    /** Gives back what the request holds beyond {@code bytes}: buffers it no longer keeps. */
+    void holdOnly(long bytes) {
+        if (held > bytes) {
+            budget.release(held - bytes);
+            held = bytes;
+        }
     }
 
     /** What decoding the request cost is free again: its answer is being written, or it was answered early. */

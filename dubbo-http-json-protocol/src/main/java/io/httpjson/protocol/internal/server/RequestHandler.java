@@ -3,6 +3,7 @@ package io.httpjson.protocol.internal.server;
 import java.io.IOException;
 
 import io.httpjson.protocol.internal.Dispatch;
+import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.eclipse.jetty.server.Handler;
@@ -69,6 +70,10 @@ final class RequestHandler extends Handler.Abstract {
                 config.payload(),
                 target.declaredLength,
                 bytes -> rules.bodyRate(ex.startNanos, bytes),
+                bytes -> ex.hold(server.decodeBudget(), bytes)
+                        ? null
+                        : new CallError(
+                                ErrorCode.OVERLOADED, server.decodeBudget().refusal(bytes)),
                 (body, size) -> {
                     ex.bodyRead();
                     new CallRunner(server, ex, target, config, features, null, body, size).dispatch();
