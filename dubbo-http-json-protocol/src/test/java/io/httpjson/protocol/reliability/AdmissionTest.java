@@ -62,6 +62,50 @@ class AdmissionTest {
             .service(TestService.class, new TestServiceImpl())
             .build();
 
+    /**
+     * A page whose origin is the request's own Host calls "as the provider itself", but only under a name the
+     * provider knows as its own: without {@code httpjson.allowed-hosts}, a page on {@code http://rebind.example} whose
+     * name was made to resolve to the provider (DNS rebinding) passed as same-origin and ran calls. Addresses and
+     * localhost cannot be rebound; a name must be listed.
+     */
+    @Test
+    void aPageOnARebindableNameDoesNotCallAsTheProviderItself() throws IOException {
+        int port = fastjson.port();
+        for (String host : new String[] {"rebind.example:" + port, "rebind.example"}) {
+            RawHttp.Response r = RawHttp.exchange(
+                    port,
+                    raw(
+                            "POST " + SVC + "hello HTTP/1.1",
+                            "[\"a\"]",
+                            "Host: " + host,
+                            "Origin: http://" + host,
+                            "Content-Type: application/json"));
+            assertErrorBody(r, 403, "FORBIDDEN", "rebind.example", "httpjson.allowed-hosts");
+        }
+        for (String host : new String[] {"127.0.0.1:" + port, "localhost:" + port, "[::1]:" + port}) {
+            RawHttp.Response r = RawHttp.exchange(
+                    port,
+                    raw(
+                            "POST " + SVC + "hello HTTP/1.1",
+                            "[\"a\"]",
+                            "Host: " + host,
+                            "Origin: http://" + host,
+                            "Content-Type: application/json"));
+            assertThat(r.status()).as("%s: %s", host, r).isEqualTo(200);
+        }
+        // a name the provider lists as its own is its own origin
+        int bound = hostBound.port();
+        RawHttp.Response listed = RawHttp.exchange(
+                bound,
+                raw(
+                        "POST " + SVC + "hello HTTP/1.1",
+                        "[\"a\"]",
+                        "Host: a.internal.example:8090",
+                        "Origin: http://a.internal.example:8090",
+                        "Content-Type: application/json"));
+        assertThat(listed.status()).as("%s", listed).isEqualTo(200);
+    }
+
     /** TestService twice: open, and in group "secured" with a token and a filter that refuses on request. */
     static DubboServer.Builder server(TestServiceImpl impl) {
         return DubboServer.builder()

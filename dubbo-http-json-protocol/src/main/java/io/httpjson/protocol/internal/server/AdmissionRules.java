@@ -88,10 +88,43 @@ final class AdmissionRules {
                     false);
         }
         String origin = headers.get(HttpHeader.ORIGIN);
-        if (origin != null && !sameOrigin(request, host, origin) && Cors.allowedOrigin(config, origin) == null) {
-            return new CallError(ErrorCode.FORBIDDEN, Cors.refusal(config, origin), false);
+        if (origin != null && Cors.allowedOrigin(config, origin) == null) {
+            if (!sameOrigin(request, host, origin)) {
+                return new CallError(ErrorCode.FORBIDDEN, Cors.refusal(config, origin), false);
+            }
+            if (hosts.isEmpty() && !literalHost(host)) {
+                // a page "of the provider" under a name anyone's DNS can point here (rebinding) is not trusted
+                return new CallError(
+                        ErrorCode.FORBIDDEN,
+                        "a page on " + origin + " calls as the provider's own origin, but the provider does not"
+                                + " know the name " + host.trim() + " as its own (a page whose name was made to"
+                                + " resolve to this address would say the same): list the names it is called by"
+                                + " in " + HttpJsonConfig.ALLOWED_HOSTS + ", or the origin in "
+                                + HttpJsonConfig.CORS_ALLOWED_ORIGINS,
+                        false);
+            }
         }
         return null;
+    }
+
+    /** A Host that is an IP address or localhost: no DNS name a page's author could point at this provider. */
+    static boolean literalHost(String host) {
+        String h = host.trim().toLowerCase(Locale.ROOT);
+        int colon = h.lastIndexOf(':');
+        String name = colon > h.lastIndexOf(']') ? h.substring(0, colon) : h;
+        if (name.startsWith("[") || name.equals("localhost")) {
+            return true;
+        }
+        int dots = 0;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '.') {
+                dots++;
+            } else if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return dots == 3;
     }
 
     private boolean hostAllowed(String host) {

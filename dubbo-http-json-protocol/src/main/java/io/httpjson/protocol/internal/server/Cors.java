@@ -77,8 +77,8 @@ final class Cors {
             return "this provider answers no cross-origin calls from browsers (the page at " + origin + " asked): set "
                     + HttpJsonConfig.CORS_ALLOWED_ORIGINS + " on its httpjson protocol to the origins that may call";
         }
+        // the origins that may call are not listed: a caller would learn which pages to attack
         return "origin " + origin + " may not call this provider from a browser: add it to "
-                + HttpJsonConfig.CORS_ALLOWED_ORIGINS + " on the provider's httpjson protocol (allowed now: "
-                + String.join(", ", config.corsAllowedOrigins()) + ")";
+                + HttpJsonConfig.CORS_ALLOWED_ORIGINS + " on the provider's httpjson protocol";
     }
 }
