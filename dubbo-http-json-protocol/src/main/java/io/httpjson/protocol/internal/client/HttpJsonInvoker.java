@@ -121,7 +121,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                     inv);
         }
         inv.setAttachment(TIMEOUT_KEY, String.valueOf(timeout));
-        RequestWriter.Head head = writer.head(method, meta);
+        RequestWriter.Head head = writer.head(method);
         long id = Call.nextId();
         boolean oneway = RpcUtils.isOneway(getUrl(), inv);
         ByteBuf request = newRequest(inv, method, head, timeout, id, oneway);

@@ -10,7 +10,6 @@ import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.Gzip;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.MethodMeta;
-import io.httpjson.protocol.internal.ServiceMeta;
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -104,18 +103,21 @@ final class RequestWriter {
     }
 
     /**
-     * The request for one call. {@code overloaded} sends the method's parameter types; {@code attachments} is the
-     * already encoded attachments header value (percent-encoded ASCII) or {@code null}.
+     * The head of every request for one method (request line, Host, Content-Type, version, group, parameter
+     * types), made once.
      */
-    Head head(MethodMeta method, ServiceMeta service) {
+    Head head(MethodMeta method) {
         Head h = heads.get(method);
-        return h != null ? h : heads.computeIfAbsent(method, m -> new Head(headBytes(m, isOverloaded(m, service))));
+        return h != null ? h : heads.computeIfAbsent(method, m -> new Head(headBytes(m, namesTypes(m))));
     }
 
-    /** Whether the service has other methods of this name, so the request must carry the parameter types. */
-    private static boolean isOverloaded(MethodMeta method, ServiceMeta service) {
-        MethodMeta[] overloads = service.byName(method.name());
-        return overloads != null && overloads.length > 1;
+    /**
+     * Whether the request carries the method's parameter types: always, as the dubbo protocol's requests do, so a
+     * provider that has since gained an overload of the method with as many parameters still knows which is meant;
+     * not for {@code $invoke} and {@code $echo}, which the provider reads by their own rules.
+     */
+    private static boolean namesTypes(MethodMeta method) {
+        return !method.name().startsWith("$");
     }
 
     /**
@@ -204,7 +206,7 @@ final class RequestWriter {
         return sb == null ? null : sb.toString();
     }
 
-    private byte[] headBytes(MethodMeta method, boolean overloaded) {
+    private byte[] headBytes(MethodMeta method, boolean types) {
         StringBuilder sb = new StringBuilder(160);
         sb.append("POST ").append(pathPrefix).append(pathText(method.name())).append(" HTTP/1.1\r\n");
         sb.append("Host: ").append(host).append("\r\n");
@@ -218,7 +220,7 @@ final class RequestWriter {
         if (group != null) {
             sb.append(Wire.GROUP).append(": ").append(group).append("\r\n");
         }
-        if (overloaded) {
+        if (types) {
             sb.append(Wire.PARAMETER_TYPES)
                     .append(": ")
                     .append(headerText("parameter types", method.signature()))

@@ -58,7 +58,7 @@ class RequestWriterTest {
     void headAndBodyInOneBufferWithMatchingLength() throws IOException {
         RequestWriter w = new RequestWriter("/x.Api/", "127.0.0.1:1", "1.0", "g", true, 32 * 1024);
         MethodMeta m = meta.byName("hello")[0];
-        byte[] req = bytes(w.write(w.head(m, meta), m, new Object[] {"中文 name"}, codec, 3000, "k=v", null, 1L, false));
+        byte[] req = bytes(w.write(w.head(m), m, new Object[] {"中文 name"}, codec, 3000, "k=v", null, 1L, false));
         String head = head(req);
         assertTrue(head.startsWith("POST /x.Api/hello HTTP/1.1\r\n"), head);
         assertTrue(head.contains("\r\nHost: 127.0.0.1:1\r\n"), head);
@@ -66,6 +66,8 @@ class RequestWriterTest {
         assertTrue(head.contains("\r\nDubbo-Service-Group: g\r\n"), head);
         assertTrue(head.contains("\r\nDubbo-Timeout: 3000\r\n"), head);
         assertTrue(head.contains("\r\nDubbo-Attachments: k=v\r\n"), head);
+        // not overloaded here, but the provider's interface may have gained an overload since
+        assertTrue(head.contains("\r\nDubbo-Parameter-Types: java.lang.String\r\n"), head);
         byte[] body = "[\"中文 name\"]".getBytes(StandardCharsets.UTF_8);
         assertEquals(body.length, contentLength(head));
         assertEquals(head.length() + body.length, req.length);
@@ -76,15 +78,15 @@ class RequestWriterTest {
     void overloadsCarryTheirSignatureAndLengthsOfEveryWidthFit() throws IOException {
         RequestWriter w = new RequestWriter("/x.Api/", "h:1", null, null, false, -1);
         MethodMeta m = meta.find("add", new Class<?>[] {long.class, long.class});
-        byte[] req = bytes(w.write(w.head(m, meta), m, new Object[] {1L, 2L}, codec, 7, null, null, 1L, false));
+        byte[] req = bytes(w.write(w.head(m), m, new Object[] {1L, 2L}, codec, 7, null, null, 1L, false));
         String head = head(req);
         assertTrue(head.contains("\r\nDubbo-Parameter-Types: long,long\r\n"), head);
         assertTrue(!head.contains("Accept-Encoding"), head);
         assertEquals(req.length - head.length(), contentLength(head));
         for (int size : new int[] {0, 9, 10, 99_999, 1_000_000}) {
             MethodMeta hello = meta.byName("hello")[0];
-            byte[] r = bytes(w.write(
-                    w.head(hello, meta), hello, new Object[] {"x".repeat(size)}, codec, 1, null, null, 1L, false));
+            byte[] r = bytes(
+                    w.write(w.head(hello), hello, new Object[] {"x".repeat(size)}, codec, 1, null, null, 1L, false));
             assertEquals(r.length - head(r).length(), contentLength(head(r)));
         }
     }
@@ -94,7 +96,7 @@ class RequestWriterTest {
         RequestWriter w = new RequestWriter("/x.Api/", "h:1", null, null, true, 100);
         MethodMeta m = meta.byName("hello")[0];
         String name = "abc".repeat(1000);
-        byte[] req = bytes(w.write(w.head(m, meta), m, new Object[] {name}, codec, 1, null, null, 1L, false));
+        byte[] req = bytes(w.write(w.head(m), m, new Object[] {name}, codec, 1, null, null, 1L, false));
         String head = head(req);
         assertTrue(head.contains("\r\nContent-Encoding: gzip\r\n"), head);
         assertEquals(req.length - head.length(), contentLength(head));
