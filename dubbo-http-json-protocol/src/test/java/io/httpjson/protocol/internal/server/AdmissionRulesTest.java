@@ -44,7 +44,7 @@ class AdmissionRulesTest {
         assertThat(budget.tryAcquire(600, 0)).isTrue();
         assertThat(budget.tryAcquire(400, 0)).isTrue();
         assertThat(budget.tryAcquire(1, 0)).isFalse();
-        assertThat(budget.refusal(1)).contains("decoding 1000 bytes").contains("httpjson.decode-budget = 1000");
+        assertThat(budget.refusal(1)).contains("holds 1000 bytes").contains("httpjson.decode-budget = 1000");
         budget.release(400);
         assertThat(budget.tryAcquire(400, 0)).isTrue();
     }
