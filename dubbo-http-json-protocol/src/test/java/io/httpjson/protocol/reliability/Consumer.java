@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 import io.httpjson.protocol.HttpJsonProtocol;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.internal.client.HttpJsonInvoker;
+import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
@@ -72,6 +73,18 @@ final class Consumer implements AutoCloseable, AfterAllCallback {
             }
         }
         return out.keySet();
+    }
+
+    /**
+     * The httpjson invoker this consumer's protocol makes for the provider at {@code port}, as a registry directory
+     * makes one per provider address ({@code query}: URL parameters, or empty).
+     */
+    @SuppressWarnings("unchecked")
+    <T> HttpJsonInvoker<T> refer(Class<T> type, int port, String query) {
+        URL url = URL.valueOf("httpjson://127.0.0.1:" + port + "/" + type.getName() + "?interface=" + type.getName()
+                        + (query.isEmpty() ? "" : "&" + query))
+                .setScopeModel(bootstrap.getApplicationModel().getDefaultModule());
+        return (HttpJsonInvoker<T>) protocol().refer(type, url);
     }
 
     /** Connections open (or being opened) from this consumer, over all providers. */

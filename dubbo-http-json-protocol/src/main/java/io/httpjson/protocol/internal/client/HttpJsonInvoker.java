@@ -47,6 +47,9 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
     private final ServiceMeta meta;
     private final RequestWriter writer;
     private final Consumer<HttpJsonInvoker<?>> onDestroy;
+    private final Object destroyLock = new Object();
+    /** This invoker's share of the client was given back (guarded by destroyLock). */
+    private boolean released;
 
     public HttpJsonInvoker(
             Class<T> type,
@@ -192,14 +195,22 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         return super.isAvailable() && !client.isClosed();
     }
 
+    /**
+     * Once, whoever calls it (a registry push and {@code ReferenceConfig.destroy} may at the same time): the shared
+     * client is counted, so a second release would close it under the other services of the address.
+     */
     @Override
     public void destroy() {
-        if (isDestroyed()) {
-            return;
+        synchronized (destroyLock) {
+            if (released) {
+                return;
+            }
+            released = true;
+            super.destroy();
+            // inside the lock: whichever call returns second, the invoker is gone by then
+            client.release();
+            onDestroy.accept(this);
         }
-        super.destroy();
-        client.release();
-        onDestroy.accept(this);
     }
 
     /** The shared client (for tests). */
