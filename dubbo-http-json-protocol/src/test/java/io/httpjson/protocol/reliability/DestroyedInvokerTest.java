@@ -1,5 +1,6 @@
 package io.httpjson.protocol.reliability;
 
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -10,12 +11,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.httpjson.protocol.internal.client.HttpJsonInvoker;
 import io.httpjson.protocol.testing.DubboServer;
 import org.apache.dubbo.rpc.Result;
+import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.RpcInvocation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
 
 /**
  * An invoker destroyed while it is still in use: by two threads at once (a registry push and
@@ -87,5 +91,32 @@ class DestroyedInvokerTest {
             keeper.destroy();
         }
         assertThat(keeper.client().isClosed()).isTrue();
+    }
+
+    /**
+     * A call on an invoker whose client has closed, and whose IO threads and timer stopped with it (its own
+     * {@code iothreads}, shared with no other client), fails with a network {@code RpcException} that the cluster
+     * retries, not with the stopped timer's {@code IllegalStateException} as the call's result.
+     */
+    @Test
+    void aCallOnAnInvokerWhoseClientClosedFailsWithANetworkErrorSayingWhy() {
+        HttpJsonInvoker<OnceService> invoker = consumer.refer(OnceService.class, provider.port(), "iothreads=7");
+        Result warm = invoker.invoke(echo(invoker, "warm"));
+        assertThat(warm.getValue()).isEqualTo("warm");
+        invoker.destroy();
+        assertThat(invoker.client().isClosed()).isTrue();
+        // its last connection closes, and with it its IO threads and its timer go
+        await().atMost(Duration.ofSeconds(10)).until(() -> invoker.client().openConnections() == 0);
+        Throwable t = catchThrowable(() -> {
+            Result late = invoker.invoke(echo(invoker, "late"));
+            throw new AssertionError("no RpcException; the result carries " + late.getException(), late.getException());
+        });
+        assertThat(t).isInstanceOf(RpcException.class);
+        RpcException e = (RpcException) t;
+        assertThat(e.isNetwork()).as("code %s: %s", e.getCode(), e).isTrue();
+        assertThat(e.getMessage())
+                .contains("destroyed")
+                .contains("127.0.0.1:" + provider.port())
+                .contains("retries");
     }
 }

@@ -102,6 +102,10 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
     @Override
     protected Result doInvoke(Invocation invocation) {
         RpcInvocation inv = (RpcInvocation) invocation;
+        if (client.isClosed()) {
+            // before anything is made: its timer may be stopped, and its pool sends nothing more
+            throw closed(null);
+        }
         String methodName = RpcUtils.getMethodName(inv);
         MethodMeta method = meta.find(inv.getMethodName(), inv.getParameterTypes());
         if (method == null) {
@@ -135,7 +139,13 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         }
         CompletableFuture<AppResponse> future = new CompletableFuture<>();
         Call call = new Call(id, request, codec, model, inv, method, head.pace, future, executor, timeout, oneway);
-        call.timeout = client.resources.timer.newTimeout(t -> onTimeout(call), timeout, TimeUnit.MILLISECONDS);
+        try {
+            call.timeout = client.resources.timer.newTimeout(t -> onTimeout(call), timeout, TimeUnit.MILLISECONDS);
+        } catch (IllegalStateException e) {
+            // the client closed since the check above, and its timer stopped with the last client of its threads
+            request.release();
+            throw closed(e);
+        }
         client.pool.acquire(call);
         AsyncRpcResult result = new AsyncRpcResult(future, inv);
         result.setExecutor(executor);
@@ -168,6 +178,19 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                             + " could not be written as JSON: " + e,
                     e);
         }
+    }
+
+    /** A call on an invoker whose client was closed: a network error, as Dubbo's for a closed client. */
+    private RpcException closed(Throwable cause) {
+        return new RpcException(
+                RpcException.NETWORK_EXCEPTION,
+                "httpjson: the client of " + client.remote() + " was closed, as this reference was destroyed or the"
+                        + " provider removed from the registry, so "
+                        + getInterface().getName()
+                        + " was not called there; Dubbo's 'retries' decides whether another provider takes the call,"
+                        + " else call again (the cluster picks a live provider) or refer the service again if the"
+                        + " reference itself was destroyed",
+                cause);
     }
 
     private void onTimeout(Call call) {
