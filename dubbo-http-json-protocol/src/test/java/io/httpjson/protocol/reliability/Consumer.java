@@ -87,6 +87,15 @@ final class Consumer implements AutoCloseable, AfterAllCallback {
         return (HttpJsonInvoker<T>) protocol().refer(type, url);
     }
 
+    /** Whether this consumer's live httpjson invokers of the provider at {@code port} say they are available. */
+    boolean available(int port) {
+        return invokers(protocol()).stream()
+                .filter(i -> i instanceof HttpJsonInvoker
+                        && i.getUrl().getPort() == port
+                        && !((HttpJsonInvoker<?>) i).isDestroyed())
+                .allMatch(Invoker::isAvailable);
+    }
+
     /** Connections open (or being opened) from this consumer, over all providers. */
     int openConnections() {
         return clients().stream().mapToInt(HttpJsonClient::openConnections).sum();

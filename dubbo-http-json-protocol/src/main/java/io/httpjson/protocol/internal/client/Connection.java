@@ -26,7 +26,7 @@ import io.netty.channel.ChannelFutureListener;
  */
 final class Connection {
 
-    private final ConnectionPool pool;
+    final ConnectionPool pool;
     final Channel channel;
     /** Written and not yet answered, oldest first: each response belongs to the head. */
     private final ArrayDeque<Call> inFlight = new ArrayDeque<>(4);

@@ -28,6 +28,8 @@ final class Dialer {
     private final InetSocketAddress remote;
     private final HttpJsonConfig config;
     private final ClientResources resources;
+    /** Whether the provider answers connects (for the invoker's availability). */
+    final Reachability reachability = new Reachability();
     /** Null for plain HTTP. */
     private final SslContext tls;
 
@@ -108,6 +110,8 @@ final class Dialer {
         }
         Channel ch = registered.channel();
         ChannelPromise promise = ch.newPromise();
+        // first, so that a call failed by the pool's listener finds the provider already marked
+        promise.addListener(reachability);
         promise.addListener(connected);
         registered.addListener(r -> {
             if (r.isSuccess()) {

@@ -59,6 +59,11 @@ public final class HttpJsonClient {
         return pool.dialer.isTls();
     }
 
+    /** False while the provider is known to be out: it refused a connect, or said it shuts down. */
+    public boolean isReachable() {
+        return pool.dialer.reachability.available();
+    }
+
     public synchronized boolean isClosed() {
         return closed;
     }

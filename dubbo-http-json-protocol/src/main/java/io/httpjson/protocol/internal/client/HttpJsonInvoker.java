@@ -213,9 +213,13 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         }
     }
 
+    /**
+     * False while the provider is known to be out (a failed connect and no connection open, or a 503
+     * SHUTTING_DOWN, for about a second: {@link Reachability}), so that Dubbo's cluster picks another provider.
+     */
     @Override
     public boolean isAvailable() {
-        return super.isAvailable() && !client.isClosed();
+        return super.isAvailable() && !client.isClosed() && client.isReachable();
     }
 
     /**

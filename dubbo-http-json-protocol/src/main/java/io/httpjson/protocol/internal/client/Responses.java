@@ -164,6 +164,10 @@ final class Responses {
             call.future.completeExceptionally(new TimeoutException(true, call.local(), null, text));
             return;
         }
+        if (code == ErrorCode.SHUTTING_DOWN && call.connection != null) {
+            // the cluster picks another provider until this one is reachable again (HttpJsonInvoker.isAvailable)
+            call.connection.pool.dialer.reachability.shuttingDown();
+        }
         if (code == ErrorCode.SHUTTING_DOWN || code == ErrorCode.OVERLOADED) {
             call.future.completeExceptionally(new RemotingException(call.local(), null, text));
             return;
