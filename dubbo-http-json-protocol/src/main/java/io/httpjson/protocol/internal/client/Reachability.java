@@ -1,6 +1,7 @@
 package io.httpjson.protocol.internal.client;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -25,44 +26,44 @@ final class Reachability implements ChannelFutureListener {
     static final long HOLD_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** Connections connected and not yet closed. */
-    private int established;
+    private final AtomicInteger established = new AtomicInteger();
 
-    private boolean connectFailed;
-    private long connectFailedAt;
-    private boolean shuttingDown;
-    private long shuttingDownAt;
+    /*
+     * Read on every call (the cluster asks each invoker it picks), written only when a connect fails or succeeds or
+     * the provider says it shuts down: volatile, no lock. A reader may miss a change made at that moment, and learns
+     * it on the next call.
+     */
+    private volatile boolean connectFailed;
+    private volatile long connectFailedAt;
+    private volatile boolean shuttingDown;
+    private volatile long shuttingDownAt;
 
     /** A connect ended (added to its promise ahead of the pool's own listener). */
     @Override
     public void operationComplete(ChannelFuture f) {
         if (!f.isSuccess()) {
-            synchronized (this) {
-                connectFailed = true;
-                connectFailedAt = System.nanoTime();
-            }
+            connectFailedAt = System.nanoTime();
+            connectFailed = true;
             return;
         }
-        synchronized (this) {
-            established++;
-            connectFailed = false;
-            shuttingDown = false;
-        }
-        f.channel().closeFuture().addListener(x -> closed());
-    }
-
-    private synchronized void closed() {
-        established--;
+        established.incrementAndGet();
+        connectFailed = false;
+        shuttingDown = false;
+        f.channel().closeFuture().addListener(x -> established.decrementAndGet());
     }
 
     /** The provider answered {@code 503 SHUTTING_DOWN}: it drains and will stop. */
-    synchronized void shuttingDown() {
-        shuttingDown = true;
+    void shuttingDown() {
         shuttingDownAt = System.nanoTime();
+        shuttingDown = true;
     }
 
-    synchronized boolean available() {
+    boolean available() {
+        if (!connectFailed && !shuttingDown) {
+            return true;
+        }
         long now = System.nanoTime();
-        return !(connectFailed && established == 0 && now - connectFailedAt < HOLD_NANOS)
+        return !(connectFailed && established.get() == 0 && now - connectFailedAt < HOLD_NANOS)
                 && !(shuttingDown && now - shuttingDownAt < HOLD_NANOS);
     }
 }
