@@ -392,6 +392,22 @@ public abstract class CodecContract {
         }
     }
 
+    /**
+     * A record is written as any POJO, its components in alphabetical order (gson-text wrote them in declaration
+     * order), and read back by its canonical constructor; null into a primitive component is its default.
+     */
+    @Test
+    void recordsAreWrittenAndReadAsPojos() throws Exception {
+        JsonCodec c = codec();
+        Model.Point p = new Model.Point(3, "b", List.of(1L, 2L));
+        String j = json(c, p);
+        assertThat(j).isEqualTo("{\"ids\":[1,2],\"name\":\"b\",\"x\":3}");
+        assertThat(read(c, j, Model.Point.class)).isEqualTo(p);
+        assertThat(read(c, "{\"x\":null,\"name\":\"n\"}", Model.Point.class)).isEqualTo(new Model.Point(0, "n", null));
+        assertThat(read(c, "{}", Model.Point.class)).isEqualTo(new Model.Point(0, null, null));
+        assertThat(read(c, "[" + j + "]", type(List.class, Model.Point.class))).isEqualTo(List.of(p));
+    }
+
     @Test
     void aPojoWithAnOptionalFieldIsWrittenReadablyOrRefused() throws Exception {
         JsonCodec c = codec();

@@ -162,6 +162,9 @@ public final class Model {
         }
     }
 
+    /** A record whose components are not in alphabetical order. */
+    public record Point(int x, String name, List<Long> ids) implements Serializable {}
+
     /** Primitive fields with initial values other than their types' defaults. */
     public static class Initialized implements Serializable {
         private static final long serialVersionUID = 1L;

@@ -2,6 +2,8 @@ package io.httpjson.serialization.gson.internal;
 
 import java.io.IOException;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
 import java.util.Map;
 
 import com.google.gson.Gson;
@@ -14,7 +16,8 @@ import io.httpjson.codec.internal.JsonTypes;
 
 /**
  * A POJO as a JSON object of its bound fields, in their order, nulls left out; unknown keys skipped,
- * {@code "@type"} refused. Made by {@link PojoAdapterFactory}.
+ * {@code "@type"} refused. A record the same way, made by its canonical constructor. Made by
+ * {@link PojoAdapterFactory}.
  */
 final class PojoAdapter extends TypeAdapter<Object> {
     private final Gson gson;
@@ -22,6 +25,8 @@ final class PojoAdapter extends TypeAdapter<Object> {
     private final BoundField[] fields;
     private final Map<String, BoundField> index;
     private final Constructor<?> ctor;
+    /** A record's canonical constructor's parameters, by the position of the field each is (null: not a record). */
+    private final int[] components;
     /** The adapter of the last subclass of {@code raw} written. */
     private RuntimeAdapter subclass;
 
@@ -30,14 +35,31 @@ final class PojoAdapter extends TypeAdapter<Object> {
         this.raw = raw;
         this.fields = fields;
         this.index = index;
-        Constructor<?> c = null;
+        RecordComponent[] rc = raw.getRecordComponents();
+        Constructor<?> c;
         try {
-            c = raw.getDeclaredConstructor();
+            if (rc == null) {
+                c = raw.getDeclaredConstructor();
+            } else {
+                Class<?>[] types = new Class<?>[rc.length];
+                for (int i = 0; i < rc.length; i++) {
+                    types[i] = rc[i].getType();
+                }
+                c = raw.getDeclaredConstructor(types);
+            }
             c.setAccessible(true);
         } catch (NoSuchMethodException | RuntimeException e) {
             c = null;
         }
         this.ctor = c;
+        if (rc == null) {
+            components = null;
+        } else {
+            components = new int[rc.length];
+            for (int i = 0; i < rc.length; i++) {
+                components[i] = index.get(rc[i].getName()).position;
+            }
+        }
     }
 
     @Override
@@ -99,6 +121,9 @@ final class PojoAdapter extends TypeAdapter<Object> {
             throw new JsonSyntaxException(
                     "expected a JSON object for " + raw.getName() + " but found " + in.peek() + " at " + in.getPath());
         }
+        if (components != null) {
+            return readRecord(in);
+        }
         Object obj = newInstance();
         in.beginObject();
         try {
@@ -128,6 +153,33 @@ final class PojoAdapter extends TypeAdapter<Object> {
         }
         in.endObject();
         return obj;
+    }
+
+    /** A record: its components' values by name, then its canonical constructor (a missing one is null or 0). */
+    private Object readRecord(JsonReader in) throws IOException {
+        Object[] values = new Object[fields.length];
+        in.beginObject();
+        while (in.hasNext()) {
+            BoundField b = index.get(in.nextName());
+            if (b == null) {
+                in.skipValue();
+            } else {
+                values[b.position] = b.adapter.read(in);
+            }
+        }
+        in.endObject();
+        Object[] args = new Object[components.length];
+        for (int i = 0; i < args.length; i++) {
+            BoundField b = fields[components[i]];
+            Object v = values[b.position];
+            args[i] = v != null ? v : JsonTypes.primitiveDefault(b.declared);
+        }
+        try {
+            return ctor.newInstance(args);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            Throwable cause = e instanceof InvocationTargetException ? e.getCause() : e;
+            throw new JsonSyntaxException("cannot create " + raw.getName() + ": " + cause, cause);
+        }
     }
 
     /**

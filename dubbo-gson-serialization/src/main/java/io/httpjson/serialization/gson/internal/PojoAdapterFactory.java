@@ -68,7 +68,6 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
                 || raw.isInterface()
                 || raw.isAnnotation()
                 || Modifier.isAbstract(raw.getModifiers())
-                || raw.isRecord()
                 || Collection.class.isAssignableFrom(raw)
                 || Map.class.isAssignableFrom(raw)
                 || JsonElement.class.isAssignableFrom(raw)) {
