@@ -36,6 +36,9 @@ public final class HttpFeatures {
     private final Map<String, String> headerAttachments;
     private final String healthPath;
     private final String cacheControl;
+    /** What a cacheable GET answer depends on besides its URL ({@code Vary}); null when answers are not stored. */
+    private final String vary;
+
     private final boolean openapi;
 
     private HttpFeatures(URL url) {
@@ -52,6 +55,7 @@ public final class HttpFeatures {
             }
         }
         this.cacheControl = cache;
+        this.vary = cache.toLowerCase(Locale.ROOT).contains("no-store") ? null : vary(headerAttachments);
         this.openapi = Params.boolParam(url, OPENAPI, false);
     }
 
@@ -73,6 +77,24 @@ public final class HttpFeatures {
             }
         }
         return Set.copyOf(safe);
+    }
+
+    /**
+     * The request headers an answer depends on: which service and overload, and the attachments (trace context
+     * aside: it differs on every request and does not change the answer).
+     */
+    private static String vary(Map<String, String> headerAttachments) {
+        StringBuilder sb = new StringBuilder(Wire.VERSION)
+                .append(", ")
+                .append(Wire.GROUP)
+                .append(", ")
+                .append(Wire.PARAMETER_TYPES)
+                .append(", ")
+                .append(Wire.ATTACHMENTS);
+        for (String header : headerAttachments.keySet()) {
+            sb.append(", ").append(header);
+        }
+        return sb.toString();
     }
 
     /** {@code header} or {@code header:attachment}, comma-separated: header name to attachment key. */
@@ -113,6 +135,14 @@ public final class HttpFeatures {
 
     public String cacheControl() {
         return cacheControl;
+    }
+
+    /**
+     * The {@code Vary} of a successful GET answer when {@code httpjson.cache-control} lets caches store it (null
+     * otherwise): a shared cache must not give one version's, group's or caller's answer to another.
+     */
+    public String vary() {
+        return vary;
     }
 
     /** Whether the provider serves its OpenAPI document and catalog page. */

@@ -119,6 +119,13 @@ class GatewayFeaturesTest {
         assertThat(byName.statusCode()).isEqualTo(200);
         assertThat(byName.body()).isEqualTo(post.body()).isEqualTo(byPosition.body());
         assertThat(byName.headers().firstValue("Cache-Control")).hasValue("max-age=60");
+        // a cache keeps answers apart by what they depend on besides the URL: another version's, another caller's
+        assertThat(byName.headers().allValues("Vary"))
+                .containsExactly("Dubbo-Service-Version, Dubbo-Service-Group, Dubbo-Parameter-Types,"
+                        + " Dubbo-Attachments, x-request-id, authorization");
+        assertThat(post.headers().allValues("Vary"))
+                .as("a POST answer is not stored")
+                .isEmpty();
         assertThat(get(SVC + "hello?name=world").body()).isEqualTo("\"Hello, world\"");
         assertThat(get(SVC + "users?ids=[1,2]").body()).contains("\"id\":1").contains("\"id\":2");
         HttpResponse<String> wrongType = get(SVC + "getUser?id=seven");

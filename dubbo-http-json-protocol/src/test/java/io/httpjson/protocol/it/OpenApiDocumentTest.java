@@ -361,9 +361,23 @@ class OpenApiDocumentTest {
                 .timeout(Duration.ofSeconds(10))
                 .build());
         assertThat(head.statusCode()).isEqualTo(405);
-        // on, only GET serves them
+        // on, GET serves them, and HEAD as GET without the body (RFC 9110, 9.3.2); another method is told so
         assertThat(Http.post(server.baseUrl() + "/openapi.json", "[]").statusCode())
                 .isEqualTo(404);
+        for (String path : new String[] {"/openapi.json", "/"}) {
+            HttpResponse<String> onHead = Http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
+                    .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                    .timeout(Duration.ofSeconds(10))
+                    .build());
+            assertThat(onHead.statusCode()).as(path).isEqualTo(200);
+            assertThat(onHead.body()).as(path).isEmpty();
+            HttpResponse<String> delete = Http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
+                    .DELETE()
+                    .timeout(Duration.ofSeconds(10))
+                    .build());
+            assertThat(delete.statusCode()).as(path).isEqualTo(405);
+            assertThat(delete.headers().firstValue("Allow")).as(path).hasValue("GET, HEAD");
+        }
     }
 
     @Test

@@ -86,7 +86,8 @@ final class Admission {
 
     /** The methods the path takes, for a 405's {@code Allow} (RFC 9110, 15.5.6). */
     private String allowed(String path) {
-        if (features.healthPath().equals(path)) {
+        if (features.healthPath().equals(path)
+                || features.openapi() && (Catalog.DOCUMENT.equals(path) || Catalog.PAGE.equals(path))) {
             return "GET, HEAD";
         }
         int slash = path.lastIndexOf('/'); // as Target splits it: a service path may hold '/'

@@ -40,7 +40,7 @@ final class Catalog {
 
     /** Answers the request and returns true if it asks for the document or the page and they are switched on. */
     boolean serve(Request request, Exchange ex) throws IOException {
-        if (!features.openapi() || !"GET".equals(request.getMethod())) {
+        if (!features.openapi() || !"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
             return false;
         }
         String path = request.getHttpURI().getPath();

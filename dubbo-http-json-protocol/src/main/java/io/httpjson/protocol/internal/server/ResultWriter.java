@@ -17,6 +17,7 @@ import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.rpc.Result;
 import org.apache.dubbo.rpc.RpcException;
+import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 
 import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAILED_RESPONSE;
@@ -95,7 +96,14 @@ final class ResultWriter {
             } else {
                 writeAttachments(result);
                 if ("GET".equals(ex.request.getMethod())) {
-                    ex.response.getHeaders().put(HttpHeader.CACHE_CONTROL, features.cacheControl());
+                    HttpFields.Mutable headers = ex.response.getHeaders();
+                    headers.put(HttpHeader.CACHE_CONTROL, features.cacheControl());
+                    if (features.vary() != null) {
+                        // with CORS the answer also depends on Origin (Cors adds it for a request that has one)
+                        boolean byOrigin =
+                                !config.corsAllowedOrigins().isEmpty() && !headers.contains(HttpHeader.VARY, "Origin");
+                        headers.add(HttpHeader.VARY, byOrigin ? "Origin, " + features.vary() : features.vary());
+                    }
                 }
                 if (method.returnsVoid()) {
                     ex.empty(200);
