@@ -19,6 +19,9 @@ import org.apache.dubbo.rpc.RpcServiceContext;
 public class FeatureServiceImpl implements FeatureService {
 
     public final AtomicInteger calls = new AtomicInteger();
+    /** Calls of {@link #counted} by the mode they were given. */
+    public final java.util.Map<String, AtomicInteger> countedBy = new java.util.concurrent.ConcurrentHashMap<>();
+
     public final AtomicInteger helds = new AtomicInteger();
     public final CountDownLatch entered = new CountDownLatch(1);
     public final CountDownLatch release = new CountDownLatch(1);
@@ -96,6 +99,7 @@ public class FeatureServiceImpl implements FeatureService {
 
     @Override
     public String counted(String mode) throws DiffException {
+        countedBy.computeIfAbsent(mode, m -> new AtomicInteger()).incrementAndGet();
         int n = calls.incrementAndGet();
         if ("biz".equals(mode)) {
             throw new DiffException("counted biz", 1, 2, "left", n, null);
