@@ -31,6 +31,8 @@ public final class GsonConfig {
             .setObjectToNumberStrategy(in -> JsonTypes.objectNumber(in.nextString()))
             .setNumberToNumberStrategy(in -> JsonTypes.objectNumber(in.nextString()))
             .registerTypeAdapter(Map.class, (InstanceCreator<Map<?, ?>>) t -> new LinkedHashMap<>())
+            .registerTypeAdapter(float.class, FloatAdapter.INSTANCE)
+            .registerTypeAdapter(Float.class, FloatAdapter.INSTANCE)
             .registerTypeAdapterFactory(new TimeAdapterFactory())
             .registerTypeAdapterFactory(new PojoAdapterFactory())
             .registerTypeAdapterFactory(new MapAdapterFactory())
