@@ -6,10 +6,13 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -19,6 +22,8 @@ import com.networknt.schema.SpecVersion.VersionFlag;
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
 import io.httpjson.protocol.internal.HttpFeatures;
+import io.httpjson.protocol.internal.ServiceMeta;
+import io.httpjson.protocol.internal.openapi.OpenApiDocument;
 import io.httpjson.protocol.testing.DubboServer;
 import io.httpjson.protocol.testing.Http;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -249,10 +254,12 @@ class OpenApiDocumentTest {
             }
         }
         assertThat(header).isNotNull();
+        // two overloads take one argument: the provider cannot pick without it
         assertThat(header.get("required").getAsBoolean()).isTrue();
+        // full and simple names, as the provider takes both
         assertThat(header.getAsJsonObject("schema").getAsJsonArray("enum").asList().stream()
                         .map(e -> e.getAsString()))
-                .containsExactlyInAnyOrder("int", "java.lang.String", "java.lang.String,int");
+                .containsExactlyInAnyOrder("int", "java.lang.String", "java.lang.String,int", "String", "String,int");
         assertThat(body(op).getAsJsonArray("anyOf")).hasSize(3);
         // all three return a string: one schema
         assertThat(answer(op, "200").get("type").getAsString()).isEqualTo("string");
@@ -260,6 +267,50 @@ class OpenApiDocumentTest {
         HttpResponse<String> r =
                 Http.post(server.baseUrl() + TEST + "overloaded", "[7]", "Dubbo-Parameter-Types", "int");
         assertThat(r.statusCode()).isEqualTo(200);
+    }
+
+    /**
+     * What the document requires is what the provider needs: the header that picks an overload only where two
+     * overloads take as many arguments (it was required for every overloaded method), version and group only where
+     * every export of the path has one (they were never required, and such a call without them is 404).
+     */
+    @Test
+    void headersAreRequiredExactlyWhereTheProviderNeedsThem() {
+        Map<String, Object> doc = OpenApiDocument.build(
+                List.of(
+                        new OpenApiDocument.Export("x.Api", "1.0", "a", ServiceMeta.of(CatalogService.class)),
+                        new OpenApiDocument.Export("x.Api", "2.0", null, ServiceMeta.of(CatalogService.class)),
+                        new OpenApiDocument.Export(
+                                "x.Lock", null, null, ServiceMeta.of(java.util.concurrent.locks.Lock.class))),
+                "/health");
+        JsonObject json = new Gson().toJsonTree(doc).getAsJsonObject();
+        JsonObject paths = json.getAsJsonObject("paths");
+        String first = paths.keySet().stream()
+                .filter(k -> k.startsWith("/x.Api/"))
+                .findFirst()
+                .orElseThrow();
+        Map<String, Boolean> required = new java.util.TreeMap<>();
+        for (var p : paths.getAsJsonObject(first).getAsJsonObject("post").getAsJsonArray("parameters")) {
+            JsonObject o = p.getAsJsonObject();
+            if (o.has("name")) {
+                required.put(o.get("name").getAsString(), o.get("required").getAsBoolean());
+            }
+        }
+        assertThat(required).containsEntry("Dubbo-Service-Version", true).containsEntry("Dubbo-Service-Group", false);
+        // exported twice, one of them without version or group: neither is required
+        String parameters = post(TEST + "fail").getAsJsonArray("parameters").toString();
+        assertThat(parameters).doesNotContain("\"required\":true");
+        // tryLock() and tryLock(long, TimeUnit): the number of arguments picks one, the header is not required
+        JsonObject tryLock = paths.getAsJsonObject("/x.Lock/tryLock").getAsJsonObject("post");
+        boolean described = false;
+        for (var p : tryLock.getAsJsonArray("parameters")) {
+            JsonObject o = p.getAsJsonObject();
+            if (o.has("name") && o.get("name").getAsString().equals("Dubbo-Parameter-Types")) {
+                assertThat(o.get("required").getAsBoolean()).isFalse();
+                described = true;
+            }
+        }
+        assertThat(described).isTrue();
     }
 
     @Test

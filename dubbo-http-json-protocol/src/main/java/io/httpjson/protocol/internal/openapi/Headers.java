@@ -75,13 +75,15 @@ final class Headers {
     }
 
     /** A header whose values are those exported here (any string if none is). */
-    static Map<String, Object> choice(String name, Set<String> values, String description) {
+    static Map<String, Object> choice(String name, Set<String> values, boolean required, String description) {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "string");
         if (!values.isEmpty()) {
             schema.put("enum", new ArrayList<>(values));
         }
-        return header(name, description, schema);
+        Map<String, Object> p = header(name, description, schema);
+        p.put("required", required);
+        return p;
     }
 
     static Map<String, Object> ref(String component) {

@@ -95,26 +95,39 @@ public final class OpenApiDocument {
         return tag;
     }
 
-    /** Version and group (with the values this port exports), then the headers every call may send. */
+    /**
+     * Version and group (with the values this port exports), then the headers every call may send. A path exported
+     * more than once is found by its exact version and group, so either is required when every export of the path
+     * has one (none is reached without it).
+     */
     private static List<Object> sharedParameters(List<Export> exports) {
         Set<String> versions = new LinkedHashSet<>();
         Set<String> groups = new LinkedHashSet<>();
+        boolean anyWithoutVersion = false;
+        boolean anyWithoutGroup = false;
         for (Export e : exports) {
             if (e.version() != null) {
                 versions.add(e.version());
+            } else {
+                anyWithoutVersion = true;
             }
             if (e.group() != null) {
                 groups.add(e.group());
+            } else {
+                anyWithoutGroup = true;
             }
         }
+        boolean many = exports.size() > 1;
         List<Object> parameters = new ArrayList<>();
         parameters.add(Headers.choice(
                 Wire.VERSION,
                 versions,
+                many && !anyWithoutVersion,
                 "The service version (?version= does the same); may be left out when the service is exported once"));
         parameters.add(Headers.choice(
                 Wire.GROUP,
                 groups,
+                many && !anyWithoutGroup,
                 "The service group (?group= does the same); may be left out when the service is exported once"));
         parameters.add(Headers.ref(Headers.TIMEOUT));
         parameters.add(Headers.ref(Headers.ATTACHMENTS));

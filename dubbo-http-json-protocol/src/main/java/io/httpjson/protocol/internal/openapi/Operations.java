@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,21 +63,34 @@ final class Operations {
         return op;
     }
 
+    /**
+     * The header that picks an overload: required only where two overloads take as many arguments (otherwise the
+     * provider picks by the number of arguments), any overload's full or simple signature.
+     */
     private static Map<String, Object> parameterTypes(MethodMeta[] overloads) {
-        List<String> values = new ArrayList<>();
+        Set<String> values = new LinkedHashSet<>();
+        Set<Integer> arities = new HashSet<>();
+        boolean ambiguous = false;
         for (MethodMeta m : overloads) {
             values.add(m.signature());
+            ambiguous |= !arities.add(m.arity());
+        }
+        for (MethodMeta m : overloads) {
+            values.add(m.simpleSignature());
         }
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "string");
-        schema.put("enum", values);
+        schema.put("enum", new ArrayList<>(values));
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("name", Wire.PARAMETER_TYPES);
         p.put("in", "header");
-        p.put("required", true);
+        p.put("required", ambiguous);
         p.put(
                 "description",
-                "Picks the overload: its parameter types joined by ',' (simple names such as String,int work too)");
+                "Picks the overload: its parameter types joined by ',' (or their simple names, such as String,int);"
+                        + (ambiguous
+                                ? " required, as two overloads take as many arguments"
+                                : " without it, the overload that takes as many arguments as the body has"));
         p.put("schema", schema);
         return p;
     }
