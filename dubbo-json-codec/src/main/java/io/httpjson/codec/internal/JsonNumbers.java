@@ -131,6 +131,27 @@ final class JsonNumbers {
         }
     }
 
+    /**
+     * Null if {@code text} (a BigDecimal's or BigInteger's {@code toString()}) is a number the reader takes, else why
+     * not: writing what no httpjson reader reads back would only move the error to the other side.
+     */
+    public static String unreadable(String text) {
+        if (text.length() > MAX_LENGTH) {
+            return "longer than " + MAX_LENGTH + " characters";
+        }
+        int e = Math.max(text.indexOf('E'), text.indexOf('e'));
+        long exponent = e < 0 ? 0 : Long.parseLong(text.substring(text.charAt(e + 1) == '+' ? e + 2 : e + 1));
+        int dot = text.indexOf('.');
+        long fraction = dot < 0 ? 0 : (e < 0 ? text.length() : e) - dot - 1;
+        if (Math.abs(exponent) > MAX_EXPONENT) {
+            return "exponent beyond \u00b1" + MAX_EXPONENT;
+        }
+        if (Math.abs(fraction - exponent) >= MAX_SCALE) {
+            return "scale beyond \u00b1" + (MAX_SCALE - 1);
+        }
+        return null;
+    }
+
     private static void bounded(JsonChecker j, Shape s, byte[] b, int from, int to, long exponent, long scale) {
         if (to - from > MAX_LENGTH) {
             throw j.mismatch(s, found(b, from, to) + " (longer than " + MAX_LENGTH + " characters)");

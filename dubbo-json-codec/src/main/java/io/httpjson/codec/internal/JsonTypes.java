@@ -197,6 +197,25 @@ public final class JsonTypes {
         return b;
     }
 
+    /**
+     * The text of a BigDecimal or BigInteger to write, or a {@link JsonCodecException} if no httpjson reader would
+     * take it back (an exponent beyond \u00b12047, a scale beyond \u00b19999, more than 10,000 characters).
+     */
+    public static String writableNumber(Number n) {
+        if (n instanceof BigDecimal
+                && ((BigDecimal) n).precision() <= 1000
+                && Math.abs(((BigDecimal) n).scale()) <= 1000) {
+            return n.toString(); // within every bound: exponent, scale and length are all far from them
+        }
+        String text = n.toString();
+        String why = JsonNumbers.unreadable(text);
+        if (why != null) {
+            throw new JsonCodecException("cannot write the " + n.getClass().getSimpleName() + " " + abbreviate(text)
+                    + " as JSON: " + why + ", which no httpjson reader takes back");
+        }
+        return text;
+    }
+
     /** The value a primitive type takes when JSON says null or the value is absent; null for other types. */
     public static Object primitiveDefault(Type type) {
         if (!(type instanceof Class) || !((Class<?>) type).isPrimitive()) return null;

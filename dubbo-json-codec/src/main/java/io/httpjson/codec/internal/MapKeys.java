@@ -34,6 +34,9 @@ public final class MapKeys {
         if ((key instanceof Double || key instanceof Float) && !Double.isFinite(((Number) key).doubleValue())) {
             throw new JsonCodecException("cannot write the map key " + key + ": JSON has no NaN or Infinity");
         }
+        if (key instanceof java.math.BigDecimal) {
+            return JsonTypes.writableNumber((Number) key);
+        }
         if (key instanceof Number
                 || key instanceof Boolean
                 || key instanceof Character

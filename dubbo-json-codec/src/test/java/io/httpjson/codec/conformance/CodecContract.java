@@ -361,6 +361,29 @@ public abstract class CodecContract {
         }
     }
 
+    /**
+     * A BigDecimal no reader takes back (an exponent beyond +-2047, a scale beyond +-9999) is refused when written,
+     * as a value and as a map key: it was written, and the other side refused it. One at the bound is written and
+     * read back.
+     */
+    @Test
+    void bigDecimalsNoReaderTakesAreRefusedWhenWritten() throws Exception {
+        JsonCodec c = codec();
+        for (BigDecimal d :
+                List.of(new BigDecimal("1E+2500"), new BigDecimal("1E-2500"), BigDecimal.ONE.movePointLeft(10000))) {
+            assertThatThrownBy(() -> json(c, d))
+                    .isInstanceOf(JsonCodecException.class)
+                    .hasMessageContaining("no httpjson reader");
+            assertThatThrownBy(() -> json(c, List.of(d))).isInstanceOf(JsonCodecException.class);
+            assertThatThrownBy(() -> json(c, Map.of(d, 1))).isInstanceOf(JsonCodecException.class);
+        }
+        for (BigDecimal d : List.of(new BigDecimal("1E+2047"), new BigDecimal("1.5E-2047"), new BigDecimal("123.45"))) {
+            assertThat(read(c, json(c, d), BigDecimal.class)).isEqualTo(d);
+            assertThat(read(c, json(c, List.of(d)), type(List.class, BigDecimal.class)))
+                    .isEqualTo(List.of(d));
+        }
+    }
+
     @Test
     void bigDecimalsAreWrittenAsToString() throws Exception {
         JsonCodec c = codec();

@@ -7,6 +7,7 @@ import java.util.Optional;
 import com.alibaba.fastjson2.JSONWriter;
 import com.alibaba.fastjson2.writer.ObjectWriter;
 import io.httpjson.codec.JsonCodecException;
+import io.httpjson.codec.internal.JsonTypes;
 
 /**
  * The writers that replace fastjson2's where its output is not the JSON mapping: NaN and infinities (which it
@@ -85,11 +86,12 @@ public final class ValueWriters {
             }
             BigDecimal d = (BigDecimal) value;
             int scale = d.scale();
-            if (scale >= 0 && scale - d.precision() <= 5) {
+            if (scale >= 0 && scale - d.precision() <= 5 && scale <= 1000 && d.precision() <= 1000) {
                 // toString() has no exponent here, and fastjson2's own (allocation-free) text is the same
                 w.writeDecimal(d, 0, null);
             } else {
-                w.writeRaw(d.toString());
+                // refused if no reader would take it back (an exponent beyond +-2047...)
+                w.writeRaw(JsonTypes.writableNumber(d));
             }
         }
     }

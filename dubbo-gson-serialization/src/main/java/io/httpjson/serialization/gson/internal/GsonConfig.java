@@ -110,6 +110,8 @@ public final class GsonConfig {
         public JsonWriter value(Number value) throws IOException {
             if (value instanceof Double || value instanceof Float) {
                 check(value.doubleValue());
+            } else if (value instanceof java.math.BigDecimal) {
+                JsonTypes.writableNumber(value); // refused if no reader would take it back
             }
             return super.value(value);
         }
