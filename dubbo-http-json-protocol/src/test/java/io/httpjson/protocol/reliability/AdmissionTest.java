@@ -82,7 +82,8 @@ class AdmissionTest {
                             "Content-Type: application/json"));
             assertErrorBody(r, 403, "FORBIDDEN", "rebind.example", "httpjson.allowed-hosts");
         }
-        for (String host : new String[] {"127.0.0.1:" + port, "localhost:" + port, "[::1]:" + port}) {
+        for (String host :
+                new String[] {"127.0.0.1:" + port, "localhost:" + port, "[::1]:" + port, "LOCALHOST.:" + port}) {
             RawHttp.Response r = RawHttp.exchange(
                     port,
                     raw(

@@ -17,6 +17,8 @@ public class EvolvedInterfaceTest {
     /** The interface as the consumers were built with it. */
     public interface Greeter {
         String greet(String name);
+
+        String count(Integer n);
     }
 
     /** The same service, as the provider now has it. */
@@ -24,6 +26,8 @@ public class EvolvedInterfaceTest {
         String greet(String name);
 
         String greet(Long id);
+
+        String count(int n);
     }
 
     static final class GreeterV2Impl implements GreeterV2 {
@@ -35,6 +39,11 @@ public class EvolvedInterfaceTest {
         @Override
         public String greet(Long id) {
             return "hello #" + id;
+        }
+
+        @Override
+        public String count(int n) {
+            return "count " + n;
         }
     }
 
@@ -48,6 +57,9 @@ public class EvolvedInterfaceTest {
                         Greeter old =
                                 consumer.reference(Greeter.class, "httpjson://127.0.0.1:" + server.port(), r -> {});
                         assertThat(old.greet("ann")).isEqualTo("hello ann");
+                        // a method without overloads is found whatever types the consumer names (Integer for int),
+                        // as it was before the consumer named them on every call
+                        assertThat(old.count(5)).isEqualTo("count 5");
                         GreeterV2 now = consumer.reference(
                                 GreeterV2.class,
                                 "httpjson://127.0.0.1:" + server.port() + "/" + Greeter.class.getName(),

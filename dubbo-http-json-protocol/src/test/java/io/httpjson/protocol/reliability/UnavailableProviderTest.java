@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -110,6 +111,22 @@ class UnavailableProviderTest {
             return a.runs("back") > 0;
         });
         assertThat(consumer.available(pa.port())).isTrue();
+    }
+
+    /**
+     * A gateway in front of several providers passes one backend's {@code 503 SHUTTING_DOWN} on, on a connection it
+     * keeps open: that is not the address going away (its other backends serve), so the invoker stays available. The
+     * provider's own drain answer closes its connection.
+     */
+    @Test
+    void aShutdownAnswerPassedOnOnAKeptConnectionDoesNotTakeTheAddressOut() throws Exception {
+        String draining = "{\"code\":\"SHUTTING_DOWN\",\"status\":503,\"message\":\"one backend drains\"}";
+        try (FakeProvider gateway =
+                new FakeProvider((n, id, body, out) -> out.write(FakeProvider.response(503, id, draining)))) {
+            OnceService s = consumer.reference(OnceService.class, "httpjson://127.0.0.1:" + gateway.port(), r -> {});
+            assertThatThrownBy(() -> s.echo("x", 0)).hasMessageContaining("SHUTTING_DOWN");
+            assertThat(consumer.available(gateway.port())).isTrue();
+        }
     }
 
     @Test

@@ -172,7 +172,7 @@ final class JsonChecker {
                 if (m >= 0) {
                     v = members[m].shape();
                     next = m + 1;
-                } else if ("@type".equals(decode(keyStart, keyEnd, escaped))) {
+                } else if ((escaped || keyEnd - keyStart == 5) && "@type".equals(decode(keyStart, keyEnd, escaped))) {
                     // refused wherever it stands (an engine may look only at a leading one)
                     throw new Failure("\"@type\" is not accepted: httpjson never selects classes from JSON input"
                             + " (expected " + s.name + ")");

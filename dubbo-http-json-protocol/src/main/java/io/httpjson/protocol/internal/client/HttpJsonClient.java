@@ -17,7 +17,8 @@ public final class HttpJsonClient {
     final ConnectionPool pool;
     final String hostHeader;
     private int references = 1;
-    private boolean closed;
+    /** Written under this client's lock; read on every call without it. */
+    private volatile boolean closed;
 
     public HttpJsonClient(URL url) {
         this.config = HttpJsonConfig.forConsumer(url);
@@ -64,7 +65,7 @@ public final class HttpJsonClient {
         return pool.dialer.reachability.available();
     }
 
-    public synchronized boolean isClosed() {
+    public boolean isClosed() {
         return closed;
     }
 

@@ -164,8 +164,10 @@ final class Responses {
             call.future.completeExceptionally(new TimeoutException(true, call.local(), null, text));
             return;
         }
-        if (code == ErrorCode.SHUTTING_DOWN && call.connection != null) {
-            // the cluster picks another provider until this one is reachable again (HttpJsonInvoker.isAvailable)
+        if (code == ErrorCode.SHUTTING_DOWN && response.closeAnnounced && call.connection != null) {
+            // the cluster picks another provider until this one is reachable again (HttpJsonInvoker.isAvailable).
+            // Only the provider's own drain answer, which closes its connection: a gateway that passes one
+            // backend's 503 on keeps its connection, and its other backends still serve
             call.connection.pool.dialer.reachability.shuttingDown();
         }
         if (code == ErrorCode.SHUTTING_DOWN || code == ErrorCode.OVERLOADED) {

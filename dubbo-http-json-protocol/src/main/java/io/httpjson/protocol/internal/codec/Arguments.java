@@ -109,7 +109,7 @@ public final class Arguments {
     public static boolean namedWhenAlone(Class<?> c) {
         return c.isPrimitive()
                 || c == String.class
-                || Number.class.isAssignableFrom(c)
+                || Number.class.isAssignableFrom(c) && c.getName().startsWith("java.") // an application's is a POJO
                 || c == Boolean.class
                 || c == Character.class
                 || c.isEnum()

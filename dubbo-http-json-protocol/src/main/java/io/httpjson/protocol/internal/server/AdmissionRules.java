@@ -112,6 +112,9 @@ final class AdmissionRules {
         String h = host.trim().toLowerCase(Locale.ROOT);
         int colon = h.lastIndexOf(':');
         String name = colon > h.lastIndexOf(']') ? h.substring(0, colon) : h;
+        if (name.endsWith(".")) {
+            name = name.substring(0, name.length() - 1); // the root's dot: localhost. is localhost
+        }
         if (name.startsWith("[") || name.equals("localhost")) {
             return true;
         }

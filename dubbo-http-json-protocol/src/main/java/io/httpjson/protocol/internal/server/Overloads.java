@@ -47,13 +47,20 @@ final class Overloads {
         return found;
     }
 
-    /** The overload {@code Dubbo-Parameter-Types} names ({@code signature}); a 404 if it names none. */
+    /**
+     * The overload {@code Dubbo-Parameter-Types} names ({@code signature}); the method itself if it has no overload
+     * (a consumer whose types differ, {@code Integer} for {@code int}, calls it as it did without the header, and its
+     * arguments are read with the provider's types); a 404 if it names none of several.
+     */
     static MethodMeta named(MethodMeta[] methods, String servicePath, String signature) {
         String wanted = signature.replace(" ", "");
         for (MethodMeta m : methods) {
             if (m.signature().equals(wanted) || m.simpleSignature().equals(wanted)) {
                 return m;
             }
+        }
+        if (methods.length == 1) {
+            return methods[0];
         }
         throw new CallError(
                 ErrorCode.METHOD_NOT_FOUND,

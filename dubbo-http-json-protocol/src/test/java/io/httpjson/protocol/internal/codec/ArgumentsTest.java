@@ -30,6 +30,58 @@ class ArgumentsTest {
         int numbers(long[] numbers);
     }
 
+    /** An application's own Number: an object of its fields, as any POJO. */
+    public static class Amount extends Number {
+        public long cents;
+        public String currency;
+
+        @Override
+        public int intValue() {
+            return (int) cents;
+        }
+
+        @Override
+        public long longValue() {
+            return cents;
+        }
+
+        @Override
+        public float floatValue() {
+            return cents;
+        }
+
+        @Override
+        public double doubleValue() {
+            return cents;
+        }
+    }
+
+    interface Payments {
+        int pay(Amount amount);
+
+        int tip(Long amount);
+    }
+
+    /**
+     * A method whose one parameter is an application's {@code Number} takes the bare object, as for any POJO: it was
+     * taken for a simple value, so {@code {"cents":150,...}} was read as named arguments, none of them
+     * {@code amount}, and the method was called with null.
+     */
+    @ParameterizedTest
+    @MethodSource("codecs")
+    void anApplicationsNumberAloneIsTheBareObject(JsonCodec codec) {
+        MethodMeta pay = ServiceMeta.of(Payments.class).byName("pay")[0];
+        byte[] b = "{\"cents\":150,\"currency\":\"EUR\"}".getBytes(StandardCharsets.UTF_8);
+        Amount a = (Amount) Arguments.read(codec, b, b.length, pay)[0];
+        assertThat(a).isNotNull();
+        assertThat(a.cents).isEqualTo(150);
+        assertThat(a.currency).isEqualTo("EUR");
+        // a JDK number alone is still taken by name too
+        MethodMeta tip = ServiceMeta.of(Payments.class).byName("tip")[0];
+        byte[] named = "{\"amount\":5}".getBytes(StandardCharsets.UTF_8);
+        assertThat(Arguments.read(codec, named, named.length, tip)[0]).isEqualTo(5L);
+    }
+
     static List<JsonCodec> codecs() {
         return List.of(new Fastjson2TextCodec(), new GsonTextCodec());
     }
