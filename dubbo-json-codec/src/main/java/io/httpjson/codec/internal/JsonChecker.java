@@ -173,9 +173,7 @@ final class JsonChecker {
                     v = members[m].shape();
                     next = m + 1;
                 } else if ((escaped || keyEnd - keyStart == 5) && "@type".equals(decode(keyStart, keyEnd, escaped))) {
-                    // refused wherever it stands (an engine may look only at a leading one)
-                    throw new Failure("\"@type\" is not accepted: httpjson never selects classes from JSON input"
-                            + " (expected " + s.name + ")");
+                    throw new Failure("\"@type\" is not accepted: JSON never names a class here (" + s.name + ")");
                 } else {
                     v = Shape.ANY; // an unknown key is ignored, its value is only checked to be JSON
                 }

@@ -117,16 +117,10 @@ final class Connection {
         return !closed && !retired && abandoned == 0 && channel.isActive();
     }
 
-    /**
-     * Usable after lying idle: the provider's announced idle close is not near ({@link KeepAlive#fresh}). If not, it
-     * is retired at once, so that it takes no call (not even as the least busy one) before the pool closes it.
-     */
+    /** Usable after lying idle (its idle close not near: {@link KeepAlive#fresh}); else retired: no call joins it. */
     synchronized boolean usableAfterIdle() {
-        if (usable() && (assigned > 0 || keepAlive.fresh())) {
-            return true;
-        }
-        retired = true;
-        return false;
+        retired |= !(usable() && (assigned > 0 || keepAlive.fresh()));
+        return !retired;
     }
 
     /** Sends an assigned call's request, on the IO thread, after the requests sent before it. */
@@ -153,8 +147,7 @@ final class Connection {
             } else {
                 unassign(call);
             }
-            // nobody waits for anything else here (a call given up may still be answered): the pool may close it
-            wasLast = assigned == abandoned;
+            wasLast = assigned == abandoned; // nobody waits for anything else here: the pool may close it
         }
         if (request == null) {
             // the call ended (timed out) before its turn: nothing was sent
@@ -273,8 +266,7 @@ final class Connection {
     /**
      * The connection closed: every call written on it that is still waiting fails with a network error (Dubbo's
      * cluster decides whether to retry it), unless the provider had announced the close before it reached them,
-     * in which case they go back to the pool. Calls assigned but not yet written find it closed at their turn and
-     * go back to the pool.
+     * in which case they go back to the pool, as do calls assigned but not yet written, at their turn.
      */
     void closed() {
         Throwable cause = lastError;
