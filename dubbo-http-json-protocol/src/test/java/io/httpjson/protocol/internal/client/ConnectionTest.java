@@ -68,21 +68,16 @@ class ConnectionTest {
         return call(false);
     }
 
-    /** The same, one-way if asked (its answer ends it, whatever the answer says: no codec needed). */
+    /**
+     * The same, one-way if asked (its answer ends it, whatever the answer says: no codec needed). Its request names
+     * its id, for a server that answers it.
+     */
     static Call call(boolean oneway) {
-        ByteBuf request = Unpooled.copiedBuffer("POST /x.Y/m HTTP/1.1\r\n\r\n", US_ASCII);
+        long id = Call.nextId();
+        ByteBuf request =
+                Unpooled.copiedBuffer("POST /x.Y/m HTTP/1.1\r\nDubbo-Request-Id: " + id + "\r\n\r\n", US_ASCII);
         return new Call(
-                Call.nextId(),
-                request,
-                null,
-                null,
-                null,
-                null,
-                new Pace(),
-                new CompletableFuture<>(),
-                Runnable::run,
-                100,
-                oneway);
+                id, request, null, null, null, null, new Pace(), new CompletableFuture<>(), Runnable::run, 100, oneway);
     }
 
     /** The close is held back by a handler, so the window stays open for as long as the test needs. */

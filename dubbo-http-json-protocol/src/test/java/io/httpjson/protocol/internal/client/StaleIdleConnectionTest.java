@@ -8,11 +8,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import org.apache.dubbo.common.URL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -86,33 +83,14 @@ class StaleIdleConnectionTest {
         }
     }
 
-    /** A one-way call (its 200 ends it, whatever the body): no codec needed. */
-    private static Call call() {
-        long id = Call.nextId();
-        ByteBuf request =
-                Unpooled.copiedBuffer("POST /x.Y/m HTTP/1.1\r\nDubbo-Request-Id: " + id + "\r\n\r\n", US_ASCII);
-        return new Call(
-                id,
-                request,
-                null,
-                null,
-                null,
-                null,
-                new Pace(),
-                new CompletableFuture<>(),
-                Runnable::run,
-                10_000,
-                true);
-    }
-
     @Test
     void aStaleIdleConnectionIsNotGivenToTheCallThatFoundItStale() {
-        Call first = call();
+        Call first = ConnectionTest.call(true);
         client.pool.acquire(first);
         await().atMost(Duration.ofSeconds(10)).until(() -> first.isDone() && client.pool.idleConnections() == 1);
         assertThat(first.future).isCompleted();
 
-        Call second = call();
+        Call second = ConnectionTest.call(true);
         client.pool.acquire(second);
         await().atMost(Duration.ofSeconds(10)).until(second::isDone);
         assertThat(second.future).isCompleted();
