@@ -125,6 +125,11 @@ final class JsonNumbers {
                     throw new Failure("expected " + StrictJson.expected(s) + " but found " + found(b, from, i)
                             + " (out of range: beyond " + s.name + "'s largest value)");
                 }
+                if (s.max == 38 && (intEnd - intStart) + fracDigits > 17 && roundsTwice(b, from, i)) {
+                    throw new Failure("expected " + StrictJson.expected(s) + " but found " + found(b, from, i)
+                            + " (so near halfway between two floats that the engines would not agree on which:"
+                            + " send at most 9 significant digits)");
+                }
                 return;
             default:
                 throw j.mismatch(s, found(b, from, i));
@@ -217,6 +222,15 @@ final class JsonNumbers {
         }
         String text = new String(b, from, to - from, StandardCharsets.US_ASCII);
         return maxExponent == 38 ? Float.isFinite(Float.parseFloat(text)) : Double.isFinite(Double.parseDouble(text));
+    }
+
+    /**
+     * Whether a float read through the nearest double (as fastjson2 reads one) differs from the nearest float: only
+     * numbers of more than 17 digits next to a halfway point between two floats.
+     */
+    private static boolean roundsTwice(byte[] b, int from, int to) {
+        String text = new String(b, from, to - from, StandardCharsets.US_ASCII);
+        return Float.parseFloat(text) != (float) Double.parseDouble(text);
     }
 
     /** A number for a message, shortened when long. */

@@ -145,6 +145,12 @@ public abstract class StrictInputContract {
         l.add(bad("1e309", double.class, "out of range"));
         l.add(bad("1e400", double.class, "out of range"));
         l.add(bad("1e39", float.class, "out of range"));
+        // more digits than a double holds, beside halfway between two floats: read through the nearest double (as
+        // fastjson2 reads a float) it became the float on the other side (1.0, where the nearest is 1.0000001)
+        l.add(bad("1.00000005960464477539062501", float.class, "so near halfway between two floats"));
+        l.add(bad("[1.00000017881393432617187499]", listOf(Float.class), "[0]: expected"));
+        l.add(ok("1.00000005960464477539062501", double.class, 1.0000000596046448d));
+        l.add(ok("1.00000005960464477539", float.class, 1.0f)); // just below halfway: read
         l.add(ok("0.0000000001e-400", double.class, 0d));
         // kinds: a list is an array, a POJO or map an object, a string a string
         l.add(bad("{\"a\":1}", strings, "expected an array (List<String>) but found an object"));
