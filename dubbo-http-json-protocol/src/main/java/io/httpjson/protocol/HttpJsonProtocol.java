@@ -15,12 +15,15 @@ import io.httpjson.protocol.internal.client.HttpJsonInvoker;
 import io.httpjson.protocol.internal.codec.Codecs;
 import io.httpjson.protocol.internal.server.HttpJsonServer;
 import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.config.ConfigurationUtils;
 import org.apache.dubbo.common.threadpool.manager.ExecutorRepository;
 import org.apache.dubbo.common.utils.ExecutorUtil;
 import org.apache.dubbo.rpc.Exporter;
+import org.apache.dubbo.rpc.GracefulShutdown;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.ProtocolServer;
 import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.apache.dubbo.rpc.protocol.AbstractExporter;
 import org.apache.dubbo.rpc.protocol.AbstractProtocol;
 
@@ -37,15 +40,52 @@ public class HttpJsonProtocol extends AbstractProtocol {
     public static final int DEFAULT_PORT = 8090;
 
     private final Map<String, HttpJsonClient> clients = new ConcurrentHashMap<>();
+    private volatile boolean destroyed;
+    /** Dubbo's graceful shutdown has begun ({@link GracefulShutdown#readonly}): guarded by serverMap. */
+    private boolean readOnly;
 
     @Override
     public int getDefaultPort() {
         return DEFAULT_PORT;
     }
 
+    /** Also takes part in Dubbo's graceful shutdown, whose first step puts every protocol's servers read-only. */
+    @Override
+    public void setFrameworkModel(FrameworkModel frameworkModel) {
+        super.setFrameworkModel(frameworkModel);
+        frameworkModel.getBeanFactory().registerBean(new GracefulShutdown() {
+            @Override
+            public void readonly() {
+                readOnly(true);
+            }
+
+            @Override
+            public void writeable() {
+                readOnly(false);
+            }
+        });
+    }
+
+    private void readOnly(boolean on) {
+        synchronized (serverMap) {
+            readOnly = on;
+            for (ProtocolServer server : serverMap.values()) {
+                ((HttpJsonServer) server).readOnly(on);
+            }
+        }
+    }
+
+    private void checkNotDestroyed(URL url, String what) {
+        if (destroyed) {
+            throw new IllegalStateException("httpjson: cannot " + what + " " + url.getServiceKey()
+                    + ": the protocol is destroyed (its Dubbo framework is shutting down or stopped)");
+        }
+    }
+
     @Override
     public <T> Exporter<T> export(Invoker<T> invoker) throws RpcException {
         URL url = invoker.getUrl();
+        checkNotDestroyed(url, "export");
         refuseCallbacks(url, "export");
         String key = serviceKey(url);
         JsonCodec codec;
@@ -69,10 +109,12 @@ public class HttpJsonProtocol extends AbstractProtocol {
         HttpJsonServer server;
         Runnable remove;
         synchronized (serverMap) {
+            checkNotDestroyed(url, "export");
             server = (HttpJsonServer) serverMap.get(serverKey);
             if (server == null) {
                 server = new HttpJsonServer(url, codec, features);
                 loadServerProperties(server);
+                server.readOnly(readOnly);
                 serverMap.put(serverKey, server);
             }
             remove = server.export(invoker, codec, executor, getMethods);
@@ -85,10 +127,10 @@ public class HttpJsonProtocol extends AbstractProtocol {
                 boolean last;
                 synchronized (serverMap) {
                     remove.run();
-                    last = !exportedOn.hasServices() && serverMap.remove(serverKey, exportedOn);
+                    last = !exportedOn.hasServices();
                 }
                 if (last) {
-                    exportedOn.close(getServerShutdownTimeout(exportedOn));
+                    closeUnlessExportedAgain(serverKey, exportedOn);
                 }
             }
         };
@@ -96,8 +138,28 @@ public class HttpJsonProtocol extends AbstractProtocol {
         return exporter;
     }
 
+    /**
+     * Lets the calls in flight on a server whose last service left finish, then closes its port, unless a service
+     * was exported on it meanwhile: then it goes on serving (a new server could not bind the port until then).
+     */
+    private void closeUnlessExportedAgain(String serverKey, HttpJsonServer server) {
+        server.drain(shutdownWait(server));
+        synchronized (serverMap) {
+            if (server.hasServices() || !serverMap.remove(serverKey, server)) {
+                return; // exported again, or closed by destroy()
+            }
+            server.stop();
+        }
+    }
+
+    /** The shutdown wait, no longer than what is left of a shutdown under way (Dubbo's shutdown hook sets it). */
+    private int shutdownWait(ProtocolServer server) {
+        return ConfigurationUtils.reCalShutdownTime(getServerShutdownTimeout(server));
+    }
+
     @Override
     protected <T> Invoker<T> protocolBindingRefer(Class<T> type, URL url) throws RpcException {
+        checkNotDestroyed(url, "refer");
         refuseCallbacks(url, "refer");
         JsonCodec codec;
         try {
@@ -158,11 +220,12 @@ public class HttpJsonProtocol extends AbstractProtocol {
 
     @Override
     public void destroy() {
+        destroyed = true;
         super.destroy();
         synchronized (serverMap) {
             for (ProtocolServer server : serverMap.values()) {
                 try {
-                    ((HttpJsonServer) server).close(getServerShutdownTimeout(server));
+                    ((HttpJsonServer) server).close(shutdownWait(server));
                 } catch (RuntimeException e) {
                     logger.warn(
                             TRANSPORT_FAILED_CLOSE, "", "", "httpjson: closing " + server.getAddress() + " failed", e);

@@ -53,7 +53,7 @@ final class Admission {
         String method = request.getMethod();
         if (("GET".equals(method) || "HEAD".equals(method))
                 && features.healthPath().equals(request.getHttpURI().getPath())) {
-            boolean up = !server.isClosing();
+            boolean up = !server.isClosing() && !server.isReadOnly();
             response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
             ex.json(up ? 200 : 503, Map.of("status", up ? "UP" : "DOWN"), null);
             return true;

@@ -42,6 +42,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final DecodeBudget decodeBudget;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
     private volatile boolean closing;
+    private volatile boolean readOnly;
     private final boolean tls;
     private final boolean tlsRequired;
     private String address;
@@ -50,7 +51,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.url = url;
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
-        this.responder = new Responder(config, this::isClosing);
+        this.responder = new Responder(config, () -> closing || readOnly);
         this.decodeBudget = new DecodeBudget(config.decodeBudget());
         ServerTls serverTls;
         try {
@@ -101,10 +102,26 @@ public final class HttpJsonServer implements ProtocolServer {
         return closing;
     }
 
-    /** Adds a service, with the methods it lets callers use GET for; the returned handle removes it. */
+    /**
+     * True while Dubbo's graceful shutdown has begun ({@code GracefulShutdown.readonly}) and not been undone: health
+     * is DOWN and each answer closes its connection, calls are still served.
+     */
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    public void readOnly(boolean readOnly) {
+        this.readOnly = readOnly;
+    }
+
+    /**
+     * Adds a service, with the methods it lets callers use GET for; the returned handle removes it. A server draining
+     * after its last service left takes calls again (callers hold the protocol's lock on its servers).
+     */
     public Runnable export(Invoker<?> invoker, JsonCodec codec, Executor executor, Set<String> getMethods) {
         ServiceRoute route = new ServiceRoute(invoker, codec, executor, getMethods);
         routes.add(route);
+        closing = false;
         return () -> {
             routes.remove(route);
             if (routes.isEmpty()) {
@@ -164,6 +181,12 @@ public final class HttpJsonServer implements ProtocolServer {
      * retries on another provider), waits up to {@code timeoutMillis} for calls in flight, then stops Jetty.
      */
     public void close(long timeoutMillis) {
+        drain(timeoutMillis);
+        stop();
+    }
+
+    /** Turns new calls away and waits up to {@code timeoutMillis} for calls in flight; Jetty keeps running. */
+    public void drain(long timeoutMillis) {
         closing = true;
         int left = inFlight.awaitNone(timeoutMillis);
         if (left > 0) {
@@ -174,6 +197,11 @@ public final class HttpJsonServer implements ProtocolServer {
                     "httpjson: closing " + address + " with " + left + " calls still in flight after " + timeoutMillis
                             + " ms");
         }
+    }
+
+    /** Stops Jetty, closing every connection and the port. */
+    public void stop() {
+        closing = true;
         try {
             jetty.stop();
         } catch (Exception e) {

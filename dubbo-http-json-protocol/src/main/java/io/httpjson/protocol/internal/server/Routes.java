@@ -11,8 +11,22 @@ final class Routes {
 
     private final Map<String, List<ServiceRoute>> byPath = new ConcurrentHashMap<>();
 
+    /**
+     * Adds the route, in place of one with the same path, version and group: Dubbo exports a service again when its
+     * configuration changes (an override from a config center) and leaves the first export as it is.
+     */
     void add(ServiceRoute route) {
-        byPath.computeIfAbsent(route.path, k -> new CopyOnWriteArrayList<>()).add(route);
+        byPath.compute(route.path, (k, list) -> {
+            List<ServiceRoute> l = list != null ? list : new CopyOnWriteArrayList<>();
+            for (int i = 0; i < l.size(); i++) {
+                if (l.get(i).matches(route.version, route.group)) {
+                    l.set(i, route);
+                    return l;
+                }
+            }
+            l.add(route);
+            return l;
+        });
     }
 
     void remove(ServiceRoute route) {

@@ -1,0 +1,227 @@
+package io.httpjson.protocol.reliability;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.httpjson.protocol.HttpJsonProtocol;
+import io.httpjson.protocol.internal.server.HttpJsonServer;
+import io.httpjson.protocol.testing.DubboServer;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.config.ConfigurationUtils;
+import org.apache.dubbo.rpc.Exporter;
+import org.apache.dubbo.rpc.GracefulShutdown;
+import org.apache.dubbo.rpc.Protocol;
+import org.apache.dubbo.rpc.ProxyFactory;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.apache.dubbo.rpc.model.ModuleModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Export, re-export, unexport and Dubbo's graceful shutdown on the provider, driven through the protocol as Dubbo's
+ * {@code ServiceConfig} and {@code RegistryProtocol} drive it, against a real port.
+ */
+class ProviderLifecycleTest {
+
+    /** Answers {@code tag:value}; {@code held} waits at the gate. */
+    static final class Tagged implements OnceService {
+        final String tag;
+        final AtomicInteger running = new AtomicInteger();
+        final CountDownLatch gate = new CountDownLatch(1);
+
+        Tagged(String tag) {
+            this.tag = tag;
+        }
+
+        @Override
+        public String echo(String value, int workMillis) {
+            return tag + ":" + value;
+        }
+
+        @Override
+        public String held(String value) {
+            running.incrementAndGet();
+            try {
+                return gate.await(30, TimeUnit.SECONDS) ? tag + ":" + value : "gate never opened";
+            } catch (InterruptedException e) {
+                return "interrupted";
+            }
+        }
+
+        @Override
+        public void fire(String value) {}
+    }
+
+    private FrameworkModel framework;
+    private ModuleModel module;
+    private HttpJsonProtocol protocol;
+    private ProxyFactory proxies;
+
+    @BeforeEach
+    void start() {
+        framework = new FrameworkModel();
+        module = framework.newApplication().newModule();
+        protocol = (HttpJsonProtocol)
+                framework.getExtensionLoader(Protocol.class).getExtension(HttpJsonProtocol.NAME, false);
+        proxies = framework.getExtensionLoader(ProxyFactory.class).getAdaptiveExtension();
+    }
+
+    @AfterEach
+    void stop() {
+        ConfigurationUtils.setExpectedShutdownTime(Long.MAX_VALUE);
+        framework.destroy();
+    }
+
+    private Exporter<OnceService> export(OnceService impl, int port, String params) {
+        URL url = URL.valueOf("httpjson://127.0.0.1:" + port + "/" + OnceService.class.getName() + "?interface="
+                        + OnceService.class.getName() + "&side=provider" + params)
+                .setScopeModel(module);
+        return protocol.export(proxies.getInvoker(impl, OnceService.class, url));
+    }
+
+    private static RawHttp.Response echo(int port, String value) throws Exception {
+        return RawHttp.exchange(
+                port, RawHttp.post("/" + OnceService.class.getName() + "/echo", "[\"" + value + "\",0]"));
+    }
+
+    private static RawHttp.Response health(int port) throws Exception {
+        return RawHttp.exchange(port, RawHttp.request("GET", "/health", "HTTP/1.1", new byte[0]));
+    }
+
+    private static CompletableFuture<RawHttp.Response> heldCall(int port) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return RawHttp.exchange(port, RawHttp.post("/" + OnceService.class.getName() + "/held", "[\"h\"]"));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    /**
+     * A configuration override (timeout, token, weight... from a config center) makes Dubbo's {@code RegistryProtocol}
+     * export the service again without unexporting the first export: the new one must answer, and unexporting it
+     * must stop the service and free the port. The first export kept answering, for good.
+     */
+    @Test
+    void aServiceExportedAgainIsAnsweredByTheNewExport() throws Exception {
+        int port = DubboServer.freePort();
+        Exporter<OnceService> first = export(new Tagged("old"), port, "&timeout=1000");
+        assertThat(echo(port, "0").text()).isEqualTo("\"old:0\"");
+        Exporter<OnceService> again = export(new Tagged("new"), port, "&timeout=2000");
+        assertThat(echo(port, "1").text()).isEqualTo("\"new:1\"");
+        again.unexport();
+        assertThat(protocol.servers())
+                .as("servers after the service's current export is unexported")
+                .isEmpty();
+        first.unexport(); // replaced already: nothing left to remove
+        assertThat(protocol.servers()).isEmpty();
+    }
+
+    /**
+     * An export on a port whose last service is being unexported, while that service's calls finish: the port stays
+     * bound and takes the new service (it failed with "port already in use" while the old server drained).
+     */
+    @Test
+    void aServiceExportedWhileThePortDrainsIsServed() throws Exception {
+        int port = DubboServer.freePort();
+        Tagged a = new Tagged("a");
+        Exporter<OnceService> once = export(a, port, "&version=1");
+        HttpJsonServer server =
+                (HttpJsonServer) protocol.servers().values().iterator().next();
+        CompletableFuture<RawHttp.Response> held = heldCall(port);
+        await().atMost(Duration.ofSeconds(10)).until(() -> a.running.get() == 1);
+        CompletableFuture<Void> unexported = CompletableFuture.runAsync(once::unexport);
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(server::isClosing);
+            export(new Tagged("b"), port, "&version=2");
+            assertThat(RawHttp.exchange(
+                                    port,
+                                    RawHttp.post("/" + OnceService.class.getName() + "/echo?version=2", "[\"x\",0]"))
+                            .text())
+                    .isEqualTo("\"b:x\"");
+        } finally {
+            a.gate.countDown();
+        }
+        unexported.get(30, TimeUnit.SECONDS);
+        assertThat(held.get(30, TimeUnit.SECONDS).text())
+                .as("the call in flight")
+                .isEqualTo("\"a:h\"");
+        assertThat(protocol.servers()).as("the port still serves version 2").hasSize(1);
+        assertThat(echo(port, "y").text()).isEqualTo("\"b:y\"");
+    }
+
+    /**
+     * Dubbo's shutdown hook first tells each protocol to go read-only ({@link GracefulShutdown#readonly}), then waits
+     * before it unexports: from that moment health answers 503 so that load balancers stop sending, while calls that
+     * still come are served, on connections the provider closes after each answer. {@code writeable} (qos
+     * {@code online}) undoes it.
+     */
+    @Test
+    void readOnlyTurnsHealthDownAndKeepsServing() throws Exception {
+        int port = DubboServer.freePort();
+        export(new Tagged("a"), port, "");
+        assertThat(health(port).status()).isEqualTo(200);
+        assertThat(GracefulShutdown.getGracefulShutdowns(framework)).isNotEmpty();
+        GracefulShutdown.getGracefulShutdowns(framework).forEach(GracefulShutdown::readonly);
+        RawHttp.Response down = health(port);
+        assertThat(down.status()).isEqualTo(503);
+        assertThat(down.text()).contains("DOWN");
+        RawHttp.Response call = echo(port, "1");
+        assertThat(call.status()).isEqualTo(200);
+        assertThat(call.text()).isEqualTo("\"a:1\"");
+        assertThat(call.header("connection")).isEqualTo("close");
+        GracefulShutdown.getGracefulShutdowns(framework).forEach(GracefulShutdown::writeable);
+        assertThat(health(port).status()).isEqualTo(200);
+        assertThat(echo(port, "2").header("connection")).isNull();
+    }
+
+    /**
+     * Dubbo's shutdown hook sets when the whole stop must be over; a drain waits no longer than that, whatever the
+     * shutdown wait the server was made with (10 s here).
+     */
+    @Test
+    void theDrainEndsByTheShutdownHooksDeadline() throws Exception {
+        int port = DubboServer.freePort();
+        Tagged a = new Tagged("a");
+        Exporter<OnceService> once = export(a, port, "");
+        CompletableFuture<RawHttp.Response> held = heldCall(port);
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> a.running.get() == 1);
+            ConfigurationUtils.setExpectedShutdownTime(System.currentTimeMillis() + 500);
+            CompletableFuture<Void> unexported = CompletableFuture.runAsync(once::unexport);
+            await("unexported by the deadline, with the call still held")
+                    .atMost(Duration.ofSeconds(5))
+                    .until(unexported::isDone);
+            assertThat(protocol.servers()).isEmpty();
+        } finally {
+            a.gate.countDown();
+        }
+        held.handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+    }
+
+    /** Once the protocol is destroyed, an export or reference is refused: nothing would ever close its port. */
+    @Test
+    void aDestroyedProtocolRefusesExportsAndReferences() {
+        int port = DubboServer.freePort();
+        protocol.destroy();
+        assertThatThrownBy(() -> export(new Tagged("late"), port, ""))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("destroyed");
+        URL url = URL.valueOf("httpjson://127.0.0.1:" + port + "/" + OnceService.class.getName() + "?interface="
+                        + OnceService.class.getName())
+                .setScopeModel(module);
+        assertThatThrownBy(() -> protocol.refer(OnceService.class, url))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("destroyed");
+        assertThat(protocol.servers()).isEmpty();
+    }
+}
