@@ -4,6 +4,9 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -38,7 +41,7 @@ class OpenApiAgainstTheProviderTest {
     static DubboServer server = DubboServer.builder()
             .param("httpjson.openapi", "true")
             .service(TestService.class, new TestServiceImpl())
-            .service(ProbeService.class, new ProbeService.Impl())
+            .service(ProbeService.class, new ProbeService.Impl(), s -> s.setParameters(Map.of("httpjson.get", "true")))
             .build();
 
     static JsonNode doc;
@@ -137,5 +140,77 @@ class OpenApiAgainstTheProviderTest {
         assertThat(answerSchema(TEST + "count").validate(MAPPER.readTree("null")))
                 .isNotEmpty();
         assertThat(answerSchema(TEST + "count").validate(MAPPER.readTree("3"))).isEmpty();
+    }
+
+    static HttpResponse<String> get(String pathAndQuery) {
+        return Http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + pathAndQuery))
+                .timeout(Duration.ofSeconds(10))
+                .GET()
+                .build());
+    }
+
+    static List<String> queryNames(String path) {
+        List<String> names = new ArrayList<>();
+        for (JsonNode p : doc.at("/paths/" + path.replace("/", "~1") + "/get/parameters")) {
+            if ("query".equals(p.path("in").asText())) {
+                names.add(p.get("name").asText()
+                        + (p.get("required").asBoolean() ? "!" : "")
+                        + (p.has("content") ? " json" : " text"));
+            }
+        }
+        return names;
+    }
+
+    /**
+     * A method the provider declares safe has a GET operation whose query parameters are the ones the provider
+     * reads (by name; a primitive required; JSON or plain text as the provider takes each), and whose answer schema
+     * admits the real answer; a method not declared safe has none.
+     */
+    @Test
+    void theGetOfASafeMethodIsDescribedAsTheProviderTakesIt() throws Exception {
+        assertThat(queryNames(PROBE + "find")).containsExactly("id! json");
+        assertThat(queryNames(PROBE + "twice")).containsExactly("d json"); // a Duration is JSON in a query
+        assertThat(queryNames(PROBE + "jdk")).containsExactly("id text", "l json", "b json");
+        assertThat(doc.at("/paths/" + (TEST + "hello").replace("/", "~1") + "/get")
+                        .isMissingNode())
+                .isTrue();
+        HttpResponse<String> found = get(PROBE + "find?id=7");
+        assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+        ObjectNode root = MAPPER.createObjectNode();
+        root.setAll((ObjectNode) doc.at("/paths/" + (PROBE + "find").replace("/", "~1")
+                + "/get/responses/200/content/application~1json/schema"));
+        root.set("components", doc.get("components"));
+        assertThat(JsonSchemaFactory.getInstance(VersionFlag.V202012)
+                        .getSchema(root)
+                        .validate(MAPPER.readTree(found.body())))
+                .as(found.body())
+                .isEmpty();
+        HttpResponse<String> twice = get(PROBE + "twice?d=%22PT1S%22");
+        assertThat(twice.body()).isEqualTo("\"PT2S\"");
+        HttpResponse<String> jdk = get(PROBE + "jdk?id=550e8400-e29b-41d4-a716-446655440000&l=%22en_US%22&b=true");
+        assertThat(jdk.statusCode()).as(jdk.body()).isEqualTo(200);
+    }
+
+    /** Every POST says a one-way call (Prefer: respond-async) is answered 202, and the provider does so. */
+    @Test
+    void aOneWayCallIsDescribedAsTheProviderAnswersIt() throws Exception {
+        JsonNode post = doc.at("/paths/" + (TEST + "hello").replace("/", "~1") + "/post");
+        assertThat(post.at("/responses/202").isMissingNode()).isFalse();
+        assertThat(post.get("parameters").toString()).contains("#/components/parameters/PreferRespondAsync");
+        assertThat(doc.at("/components/parameters/PreferRespondAsync/name").asText())
+                .isEqualTo("Prefer");
+        HttpResponse<String> r = Http.post(server.baseUrl() + TEST + "hello", "[\"x\"]", "Prefer", "respond-async");
+        assertThat(r.statusCode()).isEqualTo(202);
+    }
+
+    /** The health path's HEAD is described, and answered. */
+    @Test
+    void theHealthHeadIsDescribedAsAnswered() {
+        assertThat(doc.at("/paths/~1health/head/responses/200").isMissingNode()).isFalse();
+        HttpResponse<String> r = Http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/health"))
+                .timeout(Duration.ofSeconds(10))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .build());
+        assertThat(r.statusCode()).isEqualTo(200);
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -278,10 +279,11 @@ class OpenApiDocumentTest {
     void headersAreRequiredExactlyWhereTheProviderNeedsThem() {
         Map<String, Object> doc = OpenApiDocument.build(
                 List.of(
-                        new OpenApiDocument.Export("x.Api", "1.0", "a", ServiceMeta.of(CatalogService.class)),
-                        new OpenApiDocument.Export("x.Api", "2.0", null, ServiceMeta.of(CatalogService.class)),
+                        new OpenApiDocument.Export("x.Api", "1.0", "a", ServiceMeta.of(CatalogService.class), Set.of()),
                         new OpenApiDocument.Export(
-                                "x.Lock", null, null, ServiceMeta.of(java.util.concurrent.locks.Lock.class))),
+                                "x.Api", "2.0", null, ServiceMeta.of(CatalogService.class), Set.of()),
+                        new OpenApiDocument.Export(
+                                "x.Lock", null, null, ServiceMeta.of(java.util.concurrent.locks.Lock.class), Set.of())),
                 "/health");
         JsonObject json = new Gson().toJsonTree(doc).getAsJsonObject();
         JsonObject paths = json.getAsJsonObject("paths");

@@ -119,4 +119,18 @@ public final class Arguments {
                 || c == BigInteger.class
                 || c == UUID.class;
     }
+
+    /**
+     * Whether a GET's query value for a parameter of class {@code c} is the text itself (a string-like type: string,
+     * enum, date/time, UUID) rather than JSON. The OpenAPI document describes the query by the same rule.
+     */
+    public static boolean textInQuery(Class<?> c) {
+        return c == String.class
+                || c == Character.class
+                || c == char.class
+                || c.isEnum()
+                || Temporal.class.isAssignableFrom(c)
+                || Date.class.isAssignableFrom(c)
+                || c == UUID.class;
+    }
 }

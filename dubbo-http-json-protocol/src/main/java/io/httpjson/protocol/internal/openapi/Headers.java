@@ -14,6 +14,7 @@ final class Headers {
     static final String TIMEOUT = "DubboTimeout";
     static final String ATTACHMENTS = "DubboAttachments";
     static final String REQUEST_ID = "DubboRequestId";
+    static final String PREFER = "PreferRespondAsync";
 
     private Headers() {}
 
@@ -47,6 +48,16 @@ final class Headers {
                         "Any token: the provider echoes it on the answer (a pooling client can match answers to"
                                 + " requests)",
                         string()));
+        Map<String, Object> prefer = new LinkedHashMap<>();
+        prefer.put("type", "string");
+        prefer.put("enum", List.of(Wire.RESPOND_ASYNC));
+        c.put(
+                PREFER,
+                header(
+                        Wire.PREFER,
+                        "respond-async: a one-way call; the provider checks the request, answers 202 with no body, then"
+                                + " runs it (RFC 7240)",
+                        prefer));
         return c;
     }
 

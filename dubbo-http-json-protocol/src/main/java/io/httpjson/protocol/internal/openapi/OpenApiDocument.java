@@ -22,7 +22,7 @@ import io.httpjson.protocol.internal.Wire;
 public final class OpenApiDocument {
 
     /** One exported service: its path, version and group (null for none), and its interface. */
-    public record Export(String path, String version, String group, ServiceMeta meta) {}
+    public record Export(String path, String version, String group, ServiceMeta meta, Set<String> getMethods) {}
 
     public static final String VERSION = "3.1.0";
 
@@ -41,7 +41,10 @@ public final class OpenApiDocument {
             simpleNames.merge(list.get(0).meta().type().getSimpleName(), 1, Integer::sum);
         }
         Map<String, Object> paths = new LinkedHashMap<>();
-        paths.put(healthPath, Map.of("get", health()));
+        Map<String, Object> healthItem = new LinkedHashMap<>();
+        healthItem.put("get", health(false));
+        healthItem.put("head", health(true));
+        paths.put(healthPath, healthItem);
         List<Object> tags = new ArrayList<>();
         tags.add(Map.of("name", "provider", "description", "The provider itself, not a service"));
         for (Map.Entry<String, List<Export>> entry : byPath.entrySet()) {
@@ -56,6 +59,9 @@ public final class OpenApiDocument {
                 MethodMeta[] overloads = meta.byName(name);
                 Map<String, Object> item = new LinkedHashMap<>();
                 item.put("post", operations.post(prefix + "_" + name, path, meta.type(), overloads, shared));
+                if (list.stream().anyMatch(e -> e.getMethods().contains(name))) {
+                    item.put("get", operations.get(prefix + "_" + name, path, meta.type(), overloads, shared));
+                }
                 paths.put("/" + path + "/" + name, item);
             }
         }
@@ -66,8 +72,9 @@ public final class OpenApiDocument {
         info.put("version", "1");
         info.put(
                 "description",
-                "Every exported method is POST /{interface}/{method} with its arguments as a JSON array;"
-                        + " the answer is its return value as JSON, or an error body (docs/protocol.md).");
+                "Every exported method is POST /{interface}/{method} with its arguments as a JSON array (and GET,"
+                        + " its arguments in the query, where the provider declares it safe); the answer is its return"
+                        + " value as JSON, or an error body (docs/protocol.md).");
         doc.put("info", info);
         doc.put("servers", List.of(Map.of("url", "/")));
         doc.put("tags", tags);
@@ -135,7 +142,7 @@ public final class OpenApiDocument {
         return parameters;
     }
 
-    private static Map<String, Object> health() {
+    private static Map<String, Object> health(boolean head) {
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("type", "string");
         status.put("enum", List.of("UP", "DOWN"));
@@ -144,13 +151,24 @@ public final class OpenApiDocument {
         schema.put("properties", Map.of("status", status));
         schema.put("required", List.of("status"));
         Map<String, Object> responses = new LinkedHashMap<>();
-        responses.put("200", Map.of("description", "Serving", "content", Operations.json(schema)));
         responses.put(
-                "503", Map.of("description", "Shutting down: drain this provider", "content", Operations.json(schema)));
+                "200",
+                head
+                        ? Map.of("description", "Serving")
+                        : Map.of("description", "Serving", "content", Operations.json(schema)));
+        responses.put(
+                "503",
+                head
+                        ? Map.of("description", "Shutting down: drain this provider")
+                        : Map.of(
+                                "description",
+                                "Shutting down: drain this provider",
+                                "content",
+                                Operations.json(schema)));
         Map<String, Object> op = new LinkedHashMap<>();
         op.put("tags", List.of("provider"));
-        op.put("operationId", "health");
-        op.put("summary", "Whether the provider serves (for load balancers)");
+        op.put("operationId", head ? "healthHead" : "health");
+        op.put("summary", "Whether the provider serves (for load balancers)" + (head ? ", as a status alone" : ""));
         op.put("responses", responses);
         return op;
     }

@@ -59,8 +59,74 @@ final class Operations {
         requestBody.put("required", needsBody);
         requestBody.put("content", json(anyOf(bodies)));
         op.put("requestBody", requestBody);
+        parameters.add(Headers.ref(Headers.PREFER));
+        Map<String, Object> responses = responses(service, overloads);
+        Map<String, Object> accepted = new LinkedHashMap<>();
+        accepted.put("description", "Accepted, with Prefer: respond-async: the call runs after this answer, no result");
+        responses.put("202", accepted);
+        op.put("responses", responses);
+        return op;
+    }
+
+    /**
+     * The GET of a method its provider declares safe: the arguments in the query string, by name where the names are
+     * known (else by position, {@code ?0=...&1=...}); a string-like value is the text itself, any other one JSON value.
+     */
+    Map<String, Object> get(
+            String operationId, String tag, Class<?> service, MethodMeta[] overloads, List<Object> shared) {
+        Map<String, Object> op = new LinkedHashMap<>();
+        op.put("tags", List.of(tag));
+        op.put("operationId", operationId + "_get");
+        List<String> signatures = new ArrayList<>();
+        for (MethodMeta m : overloads) {
+            signatures.add(m.toString());
+        }
+        op.put("summary", String.join(" | ", signatures));
+        op.put(
+                "description",
+                "Declared safe (httpjson.get=true): the arguments in the query string, by name or by position"
+                        + " (?0=...&1=...); a string-like value is the text itself, any other value one JSON value."
+                        + " A parameter left out is null");
+        List<Object> parameters = new ArrayList<>(shared);
+        if (overloads.length > 1) {
+            parameters.add(parameterTypes(overloads));
+        }
+        parameters.addAll(query(overloads));
+        op.put("parameters", parameters);
         op.put("responses", responses(service, overloads));
         return op;
+    }
+
+    /** The query parameters of the overloads, each named once (any of the overloads' schemas for it). */
+    private List<Object> query(MethodMeta[] overloads) {
+        Map<String, List<Object>> schemasByName = new LinkedHashMap<>();
+        Map<String, Boolean> textByName = new LinkedHashMap<>();
+        Map<String, Boolean> requiredByName = new LinkedHashMap<>();
+        for (MethodMeta m : overloads) {
+            String[] names = m.parameterNames();
+            for (int i = 0; i < m.arity(); i++) {
+                String name = names != null ? names[i] : Integer.toString(i);
+                Class<?> c = m.parameterClasses()[i];
+                schemasByName.computeIfAbsent(name, k -> new ArrayList<>()).add(schemas.of(m.parameterTypes()[i]));
+                textByName.merge(name, Arguments.textInQuery(c), Boolean::logicalAnd);
+                requiredByName.merge(name, overloads.length == 1 && c.isPrimitive(), Boolean::logicalAnd);
+            }
+        }
+        List<Object> parameters = new ArrayList<>();
+        for (Map.Entry<String, List<Object>> e : schemasByName.entrySet()) {
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("name", e.getKey());
+            p.put("in", "query");
+            p.put("required", requiredByName.get(e.getKey()));
+            Object schema = anyOf(e.getValue());
+            if (textByName.get(e.getKey())) {
+                p.put("schema", schema);
+            } else {
+                p.put("content", json(schema));
+            }
+            parameters.add(p);
+        }
+        return parameters;
     }
 
     /**

@@ -71,7 +71,7 @@ final class Catalog {
     private List<OpenApiDocument.Export> exports() {
         List<OpenApiDocument.Export> exports = new ArrayList<>();
         for (ServiceRoute r : server.routes().all()) {
-            exports.add(new OpenApiDocument.Export(r.path, r.version, r.group, r.meta));
+            exports.add(new OpenApiDocument.Export(r.path, r.version, r.group, r.meta, r.getMethods));
         }
         return exports;
     }

@@ -3,16 +3,14 @@ package io.httpjson.protocol.internal.server;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.temporal.Temporal;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
-import java.util.UUID;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.JsonCodecException;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.codec.Arguments;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.util.Fields;
 
@@ -74,7 +72,7 @@ final class QueryArguments {
                 String raw = i < 0 ? null : values.get(i);
                 if (raw == null) {
                     out.writeBytes(NULL);
-                } else if (stringLike(method.parameterClasses()[p])) {
+                } else if (Arguments.textInQuery(method.parameterClasses()[p])) {
                     codec.write(raw, String.class, out);
                 } else {
                     out.writeBytes(oneValue(target, codec, method, p, names.get(i), raw));
@@ -135,15 +133,5 @@ final class QueryArguments {
                                     : ")"));
         }
         return found;
-    }
-
-    private static boolean stringLike(Class<?> c) {
-        return c == String.class
-                || c == Character.class
-                || c == char.class
-                || c.isEnum()
-                || Temporal.class.isAssignableFrom(c)
-                || Date.class.isAssignableFrom(c)
-                || c == UUID.class;
     }
 }
