@@ -217,6 +217,10 @@ class DubboFeaturesParityTest {
                     .$invoke("grouped", new String[] {"java.util.List"}, new Object[] {List.of(point)});
             assertThat(((List<?>) ((Map<?, ?>) raw).get("n")).get(0)).isInstanceOf(hessian2 ? Point.class : Map.class);
 
+            // null for the arguments array: every argument null, as Dubbo's GenericFilter takes it
+            assertThat(g.$invoke("get", new String[] {"java.lang.String"}, null))
+                    .isEqualTo(new FeatureServiceImpl().get(null));
+
             EchoService echo = (EchoService) ref(server, transport, FeatureService.class, r -> {});
             assertThat(echo.$echo("s")).isEqualTo("s");
             assertThat(echo.$echo(true)).isEqualTo(true);

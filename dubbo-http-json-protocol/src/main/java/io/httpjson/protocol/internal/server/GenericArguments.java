@@ -54,7 +54,12 @@ final class GenericArguments {
             return;
         }
         Object[] values = (Object[]) args[2];
-        int found = values == null ? 0 : values.length;
+        if (values == null) {
+            // as Dubbo's GenericFilter takes it: every argument null
+            values = new Object[method.arity()];
+            args[2] = values;
+        }
+        int found = values.length;
         if (found != method.arity()) {
             throw new CallError(
                     ErrorCode.BAD_REQUEST,

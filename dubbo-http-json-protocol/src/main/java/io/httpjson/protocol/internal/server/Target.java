@@ -5,12 +5,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.httpjson.codec.internal.JsonTypes;
 import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.Wire;
+import org.apache.dubbo.rpc.service.GenericService;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -133,8 +135,13 @@ final class Target {
         if (methods == null) {
             throw new CallError(
                     ErrorCode.METHOD_NOT_FOUND,
-                    "service " + route.path + " has no method '" + methodName + "'; its methods: "
-                            + route.meta.describeMethods());
+                    route.meta.type() == GenericService.class
+                            ? "service " + route.path + " is implemented as a GenericService (generic=true on the"
+                                    + " provider), which has no methods of its own: call POST /" + route.path
+                                    + "/$invoke with [\"" + JsonTypes.abbreviate(methodName)
+                                    + "\", [parameter types], [arguments]]"
+                            : "service " + route.path + " has no method '" + methodName + "'; its methods: "
+                                    + route.meta.describeMethods());
         }
         if ("GET".equals(request.getMethod())) {
             if (!QueryArguments.allowed(route, methods)) {
