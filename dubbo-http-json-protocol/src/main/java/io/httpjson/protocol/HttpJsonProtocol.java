@@ -111,6 +111,11 @@ public class HttpJsonProtocol extends AbstractProtocol {
         synchronized (serverMap) {
             checkNotDestroyed(url, "export");
             server = (HttpJsonServer) serverMap.get(serverKey);
+            String differs = server == null || dubbos(url) ? null : server.portSettingsDiffer(url);
+            if (differs != null) {
+                throw new RpcException(
+                        "httpjson: cannot export " + url.getServiceKey() + " on " + serverKey + ": " + differs);
+            }
             if (server == null) {
                 server = new HttpJsonServer(url, codec, features);
                 loadServerProperties(server);
@@ -183,13 +188,18 @@ public class HttpJsonProtocol extends AbstractProtocol {
         return invoker;
     }
 
+    /** Dubbo's own services (the MetadataService): exported with what the port has, wherever their URL differs. */
+    private static boolean dubbos(URL url) {
+        String service = url.getServiceInterface();
+        return service != null && service.startsWith("org.apache.dubbo.");
+    }
+
     /**
      * Parameter callbacks ({@code method.index.callback=true}, Dubbo's {@code <dubbo:argument callback="true"/>})
      * need the provider to call the consumer: refused at once rather than failing every call with a JSON error.
      */
     private static void refuseCallbacks(URL url, String what) {
-        String service = url.getServiceInterface();
-        if (service != null && service.startsWith("org.apache.dubbo.")) {
+        if (dubbos(url)) {
             // Dubbo's own services (MetadataService, if metadata-service-protocol=httpjson) keep their other methods
             return;
         }

@@ -87,6 +87,13 @@ class ProviderLifecycleTest {
         return protocol.export(proxies.getInvoker(impl, OnceService.class, url));
     }
 
+    private <T> Exporter<T> export(Class<T> type, T impl, int port, String params) {
+        URL url = URL.valueOf("httpjson://127.0.0.1:" + port + "/" + type.getName() + "?interface=" + type.getName()
+                        + "&side=provider" + params)
+                .setScopeModel(module);
+        return protocol.export(proxies.getInvoker(impl, type, url));
+    }
+
     private static RawHttp.Response echo(int port, String value) throws Exception {
         return RawHttp.exchange(
                 port, RawHttp.post("/" + OnceService.class.getName() + "/echo", "[\"" + value + "\",0]"));
@@ -223,5 +230,38 @@ class ProviderLifecycleTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("destroyed");
         assertThat(protocol.servers()).isEmpty();
+    }
+
+    /**
+     * Settings of the port (here which headers become attachments) are the first service's: a second service on the
+     * port that sets them otherwise is refused, naming the setting, instead of being served by the first one's (a
+     * header one service trusts would have become an attachment of every service on the port).
+     */
+    @Test
+    void aServiceThatSetsThePortOtherwiseIsRefused() throws Exception {
+        int port = DubboServer.freePort();
+        export(new Tagged("a"), port, "&httpjson.header-attachments=x-a");
+        assertThatThrownBy(() -> export(
+                        io.httpjson.protocol.api.TestService.class,
+                        new io.httpjson.protocol.api.TestServiceImpl(),
+                        port,
+                        "&httpjson.header-attachments=x-b"))
+                .isInstanceOf(org.apache.dubbo.rpc.RpcException.class)
+                .hasMessageContaining("httpjson.header-attachments: x-b (expected: x-a");
+        assertThatThrownBy(() -> export(
+                        io.httpjson.protocol.api.TestService.class,
+                        new io.httpjson.protocol.api.TestServiceImpl(),
+                        port,
+                        ""))
+                .hasMessageContaining("httpjson.header-attachments: (not set) (expected: x-a");
+        // alike, or a setting of the service's own (its serialization), is served
+        export(
+                io.httpjson.protocol.api.TestService.class,
+                new io.httpjson.protocol.api.TestServiceImpl(),
+                port,
+                "&httpjson.header-attachments=x-a&serialization=gson-text");
+        RawHttp.Response hello = RawHttp.exchange(
+                port, RawHttp.post("/" + io.httpjson.protocol.api.TestService.class.getName() + "/hello", "[\"b\"]"));
+        assertThat(hello.status()).as(hello.text()).isEqualTo(200);
     }
 }

@@ -1,7 +1,9 @@
 package io.httpjson.protocol.internal.server;
 
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -29,6 +31,33 @@ import static org.apache.dubbo.common.constants.LoggerCodeConstants.TRANSPORT_FA
 public final class HttpJsonServer implements ProtocolServer {
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(HttpJsonServer.class);
+
+    /**
+     * The keys the server of a port is made with, from the first service exported on it; a service's own are its
+     * serialization, token, executor and {@code httpjson.get} (docs/configuration.md, "Several services, one port").
+     */
+    private static final List<String> PORT_KEYS = List.of(
+            HttpJsonConfig.THREADS,
+            HttpJsonConfig.BACKLOG,
+            HttpJsonConfig.ACCEPTS,
+            HttpJsonConfig.IO_THREADS,
+            HttpJsonConfig.DISPATCH,
+            HttpJsonConfig.DISPATCHER,
+            HttpJsonConfig.PAYLOAD,
+            HttpJsonConfig.SERVER_IDLE_TIMEOUT,
+            HttpJsonConfig.GZIP_THRESHOLD,
+            HttpJsonConfig.MAX_ATTACHMENT_BYTES,
+            HttpJsonConfig.MAX_HEADER_BYTES,
+            HttpJsonConfig.CORS_ALLOWED_ORIGINS,
+            HttpJsonConfig.ALLOWED_HOSTS,
+            HttpJsonConfig.HEADER_TIMEOUT,
+            HttpJsonConfig.MIN_BODY_RATE,
+            HttpJsonConfig.DECODE_BUDGET,
+            HttpJsonConfig.HELP_BASE_URL,
+            HttpFeatures.HEADER_ATTACHMENTS,
+            HttpFeatures.HEALTH_PATH,
+            HttpFeatures.CACHE_CONTROL,
+            HttpFeatures.OPENAPI);
 
     private final URL url;
     private final HttpJsonConfig config;
@@ -68,6 +97,25 @@ public final class HttpJsonServer implements ProtocolServer {
         jetty.setErrorHandler(new JsonErrorHandler(config, defaultCodec, responder));
         JettyAssembly.start(connector);
         this.address = url.getAddress();
+    }
+
+    /**
+     * Null if {@code service} (a URL to export on this server) has the port's settings the server was made with;
+     * else what differs, as {@code name: value (expected: ...)}. A setting of the port applies to every service on
+     * it, so a service that sets it otherwise would be served by settings it did not ask for.
+     */
+    public String portSettingsDiffer(URL service) {
+        for (String key : PORT_KEYS) {
+            String mine = url.getParameter(key);
+            String theirs = service.getParameter(key);
+            if (!Objects.equals(mine, theirs)) {
+                return key + ": " + (theirs == null ? "(not set)" : theirs) + " (expected: "
+                        + (mine == null ? "not set" : mine)
+                        + ", as on the services already exported on this port; set the port's settings on the"
+                        + " protocol, or alike on every service exported on it)";
+            }
+        }
+        return null;
     }
 
     /** The port actually bound (useful when the URL asked for port 0). */
