@@ -1,12 +1,19 @@
 package io.httpjson.protocol.it;
 
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLSocket;
 
 import com.google.gson.Gson;
 import io.httpjson.protocol.api.TestService;
@@ -52,14 +59,19 @@ class TlsTest {
         return ssl;
     }
 
-    /** An HTTPS client that trusts the test CA and, if {@code clientCert} is set, presents that certificate. */
-    static HttpClient https(String clientCert) throws Exception {
+    /** A TLS client context that trusts the test CA and, if {@code clientCert} is set, presents that certificate. */
+    static SSLContext clientContext(String clientCert) throws Exception {
         SslContextBuilder b =
                 SslContextBuilder.forClient().sslProvider(SslProvider.JDK).trustManager(resource("tls/ca.pem"));
         if (clientCert != null) {
             b.keyManager(resource("tls/" + clientCert + ".pem"), resource("tls/" + clientCert + ".key"));
         }
-        SSLContext context = ((JdkSslContext) b.build()).context();
+        return ((JdkSslContext) b.build()).context();
+    }
+
+    /** An HTTPS client that trusts the test CA and, if {@code clientCert} is set, presents that certificate. */
+    static HttpClient https(String clientCert) throws Exception {
+        SSLContext context = clientContext(clientCert);
         return HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .sslContext(context)
@@ -282,5 +294,71 @@ class TlsTest {
                     .isEqualTo("\"Hello, plain\"");
             assertThat(server.reference(TestService.class).hello("java")).isEqualTo("Hello, java");
         });
+    }
+
+    /**
+     * The head deadline starts with the first HTTP byte, which over TLS comes after the handshake: the handshake has
+     * a deadline of its own, so a ClientHello trickled a byte at a time, each within the idle timeout, is cut.
+     */
+    @Test
+    void aHandshakeTrickledByteByByteIsCutAtTheHeaderTimeout() throws Exception {
+        SSLEngine engine = clientContext(null).createSSLEngine("127.0.0.1", 1);
+        engine.setUseClientMode(true);
+        engine.beginHandshake();
+        ByteBuffer hello = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
+        engine.wrap(ByteBuffer.allocate(0), hello);
+        hello.flip();
+        testService()
+                .providerSsl(providerSsl("server.key", null))
+                .param("httpjson.header-timeout", "1000")
+                .param("httpjson.idle-timeout", "2000")
+                .build()
+                .run(server -> {
+                    try (Socket s = new Socket("127.0.0.1", server.port())) {
+                        s.setSoTimeout(400);
+                        boolean closed = false;
+                        // 20 bytes, one each 400 ms at most: 8 s, far beyond both timeouts
+                        for (int i = 0; i < 20 && !closed && hello.hasRemaining(); i++) {
+                            try {
+                                s.getOutputStream().write(hello.get());
+                                s.getOutputStream().flush();
+                                closed = s.getInputStream().read() < 0;
+                            } catch (SocketTimeoutException stillOpen) {
+                                // within the deadline: the next byte
+                            } catch (IOException reset) {
+                                closed = true;
+                            }
+                        }
+                        assertThat(closed)
+                                .as("closed at the handshake deadline")
+                                .isTrue();
+                    }
+                });
+    }
+
+    /** The handshake deadline ends with the handshake: a connection kept alive past it is served. */
+    @Test
+    void aConnectionPastItsHandshakeIsNotCutByTheDeadline() throws Exception {
+        testService()
+                .providerSsl(providerSsl("server.key", null))
+                .param("httpjson.header-timeout", "300")
+                .build()
+                .run(server -> {
+                    try (SSLSocket s = (SSLSocket)
+                            clientContext("client").getSocketFactory().createSocket("127.0.0.1", server.port())) {
+                        s.startHandshake();
+                        s.setSoTimeout(1200);
+                        // four deadlines long, the connection stays open (a read that times out, not one that ends)
+                        assertThatThrownBy(() -> s.getInputStream().read()).isInstanceOf(SocketTimeoutException.class);
+                        s.setSoTimeout(10_000);
+                        s.getOutputStream()
+                                .write(("POST " + HELLO + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                                + "Content-Type: application/json\r\nContent-Length: 8\r\n\r\n[\"late\"]")
+                                        .getBytes(StandardCharsets.US_ASCII));
+                        s.getOutputStream().flush();
+                        String answer = new String(s.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+                        assertThat(answer).isEqualTo("HTTP/1.1 200");
+                    }
+                });
     }
 }

@@ -22,8 +22,8 @@ import static org.apache.dubbo.remoting.Constants.BIND_PORT_KEY;
 
 /**
  * How one httpjson port is built from Jetty's parts: the thread pool, the HTTP configuration (no server
- * version, bounded headers, a head deadline), and the connector (plain, or TLS and plain on one port), bound
- * where Dubbo's URL says. Nothing here runs per request.
+ * version, bounded headers, a head deadline), and the connector (plain, or TLS and plain on one port with a
+ * deadline for the handshake), bound where Dubbo's URL says. Nothing here runs per request.
  */
 final class JettyAssembly {
 
@@ -53,6 +53,8 @@ final class JettyAssembly {
             http.addCustomizer(new SecureRequestCustomizer(false, false, -1, false));
             SslConnectionFactory ssl = new SslConnectionFactory(serverTls.factory, httpFactory.getProtocol());
             connector = new ServerConnector(jetty, 1, selectors, new DetectorConnectionFactory(ssl), httpFactory);
+            // the head deadline starts with the first HTTP byte, after the handshake: bound the handshake too
+            connector.addBean(new HandshakeDeadline(connector, config.headerTimeoutMillis()));
         }
         connector.setHost(bindHost(url));
         connector.setPort(url.getParameter(BIND_PORT_KEY, url.getPort()));
