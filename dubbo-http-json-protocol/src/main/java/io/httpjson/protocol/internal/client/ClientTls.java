@@ -1,10 +1,12 @@
 package io.httpjson.protocol.internal.client;
 
 import java.net.InetSocketAddress;
+import java.security.cert.CertificateException;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 
+import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.Tls;
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBufAllocator;
@@ -13,6 +15,7 @@ import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.util.NetUtil;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.ssl.Cert;
 import org.apache.dubbo.remoting.RemotingException;
@@ -94,16 +97,41 @@ final class ClientTls {
 
     /** The error for a call whose connection failed in the TLS handshake: what to check on either side. */
     static RemotingException failed(InetSocketAddress local, InetSocketAddress remote, Throwable cause) {
+        String host = remote.getHostString();
+        String advice = isNameMismatch(cause)
+                ? " The provider's certificate does not name " + host + ", the address this consumer called: it"
+                        + " must carry it as a subject alternative name (" + (isAddress(host) ? "IP:" : "DNS:") + host
+                        + "), or set " + HttpJsonConfig.TLS_VERIFY_HOSTNAME + "=false on the reference to check only"
+                        + " that it chains to a trusted certificate"
+                : " This consumer speaks TLS because Dubbo gave it a client certificate (dubbo.ssl.client-*): check"
+                        + " that the provider serves TLS (dubbo.ssl.server-*), that its certificate chains to"
+                        + " client-trust-cert-collection-path, and that it trusts this consumer's certificate"
+                        + " (server-trust-cert-collection-path)";
         return new RemotingException(
                 local,
                 remote,
-                "httpjson: TLS with " + remote.getHostString() + ":"
-                        + remote.getPort() + " failed: " + ClientTls.describe(cause)
-                        + ". This consumer speaks TLS because"
-                        + " Dubbo gave it a client certificate (dubbo.ssl.client-*): check that the provider serves TLS"
-                        + " (dubbo.ssl.server-*), that its certificate chains to client-trust-cert-collection-path, and"
-                        + " that it trusts this consumer's certificate (server-trust-cert-collection-path); see "
-                        + Wire.HELP + "#tls-failed",
+                "httpjson: TLS with " + host + ":" + remote.getPort() + " failed: " + ClientTls.describe(cause) + "."
+                        + advice + "; see " + Wire.HELP + "#tls-failed",
                 cause);
+    }
+
+    /**
+     * Whether the JDK refused the provider's certificate because it does not name the address called (its messages
+     * "No subject alternative names ..." and "No name matching ..."), not because of its chain.
+     */
+    static boolean isNameMismatch(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof CertificateException && t.getMessage() != null) {
+                String m = t.getMessage();
+                if (m.startsWith("No subject alternative") || m.startsWith("No name matching")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isAddress(String host) {
+        return NetUtil.isValidIpV4Address(host) || NetUtil.isValidIpV6Address(host);
     }
 }
