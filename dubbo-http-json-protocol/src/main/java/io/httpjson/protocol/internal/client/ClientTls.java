@@ -4,12 +4,14 @@ import java.net.InetSocketAddress;
 import java.security.cert.CertificateException;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.Tls;
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslContext;
@@ -93,6 +95,24 @@ final class ClientTls {
             }
         }
         return false;
+    }
+
+    /**
+     * True if a connection failed in its TLS handshake, as opposed to a TLS error after it (when requests may have
+     * reached the provider): a handshake refused or a peer not speaking TLS, or any TLS error before the handshake
+     * succeeded on ch.
+     */
+    static boolean isHandshakeFailure(Channel ch, Throwable cause) {
+        if (!isTlsFailure(cause)) {
+            return false;
+        }
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SSLHandshakeException || t instanceof NotSslRecordException) {
+                return true;
+            }
+        }
+        SslHandler tls = ch == null ? null : ch.pipeline().get(SslHandler.class);
+        return tls != null && !tls.handshakeFuture().isSuccess();
     }
 
     /** The error for a call whose connection failed in the TLS handshake: what to check on either side. */

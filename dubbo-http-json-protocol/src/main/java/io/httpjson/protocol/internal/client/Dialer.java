@@ -79,12 +79,15 @@ final class Dialer {
                         + " not run; Dubbo's 'retries' decides whether another provider takes it");
     }
 
-    /** The error for a call whose connection closed after its request was written: the cluster may retry it. */
+    /**
+     * The error for a call whose connection closed after its request was written: the cluster may retry it. A TLS
+     * error after the handshake (a response cut without close_notify, say) is such a close, with its reason.
+     */
     RemotingException closedBeforeResponse(Channel ch, Throwable cause) {
         InetSocketAddress local = ch != null && ch.localAddress() instanceof InetSocketAddress
                 ? (InetSocketAddress) ch.localAddress()
                 : null;
-        if (cause != null && ClientTls.isTlsFailure(cause)) {
+        if (cause != null && ClientTls.isHandshakeFailure(ch, cause)) {
             return ClientTls.failed(local, remote, cause);
         }
         return new RemotingException(
