@@ -1,6 +1,7 @@
 package io.httpjson.protocol.it;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
@@ -9,6 +10,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
@@ -364,5 +367,56 @@ class TlsTest {
                         assertThat(answer).isEqualTo("HTTP/1.1 200");
                     }
                 });
+    }
+
+    /** A key that is not the certificate's would fail every caller's handshake: the export fails instead. */
+    @Test
+    void aProviderKeyThatIsNotTheCertificatesStopsTheExport() throws Exception {
+        DubboServer server =
+                testService().providerSsl(providerSsl("elsewhere.key", null)).build();
+        try {
+            assertThatThrownBy(server::start)
+                    .hasStackTraceContaining("dubbo.ssl.server-private-key-path: not the key of the first certificate"
+                            + " in dubbo.ssl.server-key-cert-chain-path, CN=127.0.0.1");
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void aConsumerKeyThatIsNotTheCertificatesStopsTheReference() throws Exception {
+        SslConfig ssl = consumerSsl("client");
+        ssl.setClientPrivateKeyPath("classpath:tls/other-client.key");
+        testService().consumerSsl(ssl).build().run(server -> {
+            assertThatThrownBy(() -> server.reference(TestService.class).hello("x"))
+                    .hasStackTraceContaining("httpjson: cannot refer")
+                    .hasStackTraceContaining("dubbo.ssl.client-private-key-path: not the key of the first certificate");
+        });
+    }
+
+    /** A chain file that lists the issuer first: the key is found, and the message says to reorder. */
+    @Test
+    void aChainThatListsTheIssuerFirstIsToldToListTheProviderFirst() throws Exception {
+        Path dir = Files.createDirectories(Path.of("target", "tls-test"));
+        Path chain = dir.resolve("issuer-first.pem");
+        try (InputStream ca = resource("tls/ca.pem");
+                InputStream own = resource("tls/server.pem")) {
+            Files.write(
+                    chain,
+                    (new String(ca.readAllBytes(), StandardCharsets.US_ASCII)
+                                    + new String(own.readAllBytes(), StandardCharsets.US_ASCII))
+                            .getBytes(StandardCharsets.US_ASCII));
+        }
+        SslConfig ssl = providerSsl("server.key", null);
+        ssl.setServerKeyCertChainPath(chain.toAbsolutePath().toString());
+        DubboServer server = testService().providerSsl(ssl).build();
+        try {
+            assertThatThrownBy(server::start)
+                    .hasStackTraceContaining("dubbo.ssl.server-key-cert-chain-path: its first certificate is"
+                            + " CN=httpjson test CA, but the key in dubbo.ssl.server-private-key-path is that of"
+                            + " certificate 2, CN=127.0.0.1");
+        } finally {
+            server.stop();
+        }
     }
 }

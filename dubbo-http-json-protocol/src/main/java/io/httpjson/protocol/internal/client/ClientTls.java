@@ -9,6 +9,7 @@ import javax.net.ssl.SSLParameters;
 
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.Tls;
+import io.httpjson.protocol.internal.TlsKeys;
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
@@ -40,18 +41,15 @@ final class ClientTls {
             Tls.checkNothingConfigured(url, "client");
             return null;
         }
+        TlsKeys keys =
+                cert.getKeyCertChain() != null && cert.getPrivateKey() != null ? TlsKeys.read(cert, "client") : null;
         try {
             SslContextBuilder b = SslContextBuilder.forClient();
             if (cert.getTrustCert() != null) {
                 b.trustManager(cert.getTrustCertInputStream());
             }
-            if (cert.getKeyCertChain() != null && cert.getPrivateKey() != null) {
-                if (cert.getPassword() != null) {
-                    b.keyManager(
-                            cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream(), cert.getPassword());
-                } else {
-                    b.keyManager(cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream());
-                }
+            if (keys != null) {
+                b.keyManager(keys.key, keys.chain);
             }
             return b.build();
         } catch (SSLException | RuntimeException e) {

@@ -4,6 +4,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 
 import io.httpjson.protocol.internal.Tls;
+import io.httpjson.protocol.internal.TlsKeys;
 import io.netty.handler.ssl.JdkSslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
@@ -42,13 +43,10 @@ final class ServerTls {
             Tls.checkNothingConfigured(url, "server");
             return null;
         }
+        TlsKeys keys = TlsKeys.read(cert, "server");
         SSLContext context;
         try {
-            String password = cert.getPassword();
-            SslContextBuilder b = password != null
-                    ? SslContextBuilder.forServer(
-                            cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream(), password)
-                    : SslContextBuilder.forServer(cert.getKeyCertChainInputStream(), cert.getPrivateKeyInputStream());
+            SslContextBuilder b = SslContextBuilder.forServer(keys.key, keys.chain);
             if (cert.getTrustCert() != null) {
                 b.trustManager(cert.getTrustCertInputStream());
             }
