@@ -3,7 +3,9 @@
 # A CA, a provider certificate for 127.0.0.1/localhost, one for another name (elsewhere.*) and a consumer
 # certificate signed by it, and a second
 # CA with a consumer certificate that the provider must refuse. Keys are unencrypted PKCS#8 PEM except
-# server-encrypted.key (password: changeit).
+# server-encrypted.key (password: changeit) and the keys in formats httpjson refuses with advice: server.key as
+# PKCS#1 (server-pkcs1.key), the same encrypted (server-pkcs1-encrypted.key, password: changeit), and an EC key
+# as SEC1 (ec-sec1.key, no certificate).
 set -e
 cd "$(dirname "$0")"
 DAYS=36500
@@ -27,4 +29,7 @@ req other-client "httpjson untrusted consumer"
 printf 'extendedKeyUsage=clientAuth\n' > other-client.ext
 sign other-client other-ca
 openssl pkcs8 -topk8 -in server.key -v2 aes-256-cbc -passout pass:changeit -out server-encrypted.key
+openssl rsa -in server.key -traditional -out server-pkcs1.key 2>/dev/null
+openssl rsa -in server.key -traditional -aes256 -passout pass:changeit -out server-pkcs1-encrypted.key 2>/dev/null
+openssl ecparam -name prime256v1 -genkey -noout -out ec-sec1.key
 rm -f ./*.srl ca.key other-ca.key

@@ -11,6 +11,8 @@ import java.security.Signature;
 import java.security.SignatureException;
 import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.netty.handler.ssl.SslContext;
 import org.apache.dubbo.common.ssl.Cert;
@@ -22,6 +24,8 @@ import org.apache.dubbo.common.ssl.Cert;
  * peer's handshake ("Invalid CertificateVerify signature"), far from where it was made.
  */
 public final class TlsKeys {
+
+    private static final Pattern BEGIN = Pattern.compile("-----BEGIN ([A-Z0-9 #]+)-----");
 
     private static final byte[] PROBE = "httpjson: is this the certificate's key?".getBytes(StandardCharsets.US_ASCII);
 
@@ -40,16 +44,71 @@ public final class TlsKeys {
      * if they cannot be read or the key is not the first certificate's.
      */
     public static TlsKeys read(Cert cert, String side) {
+        // "" is no password, as for Netty (an empty password from ${KEY_PASSWORD:}, say)
+        String password = cert.getPassword() == null || cert.getPassword().isEmpty() ? null : cert.getPassword();
+        if (cert.getPrivateKey() != null) {
+            checkKeyFormat(cert.getPrivateKey(), password != null, side);
+        }
         X509Certificate[] chain;
         PrivateKey key;
         try {
             chain = Pem.certificates(cert.getKeyCertChainInputStream());
-            key = Pem.privateKey(cert.getPrivateKeyInputStream(), cert.getPassword());
+            key = Pem.privateKey(cert.getPrivateKeyInputStream(), password);
         } catch (GeneralSecurityException | IOException | RuntimeException e) {
             throw Tls.unusable(side, e);
         }
         checkKeyBelongs(chain, key, side);
         return new TlsKeys(chain, key);
+    }
+
+    /**
+     * Fails with what to do for the key formats the PEM reader takes for garbage ("algid parse error", "overrun"):
+     * PKCS#1, SEC1 and traditional DSA keys, and a password that does not go with the key's encryption.
+     */
+    private static void checkKeyFormat(byte[] pem, boolean hasPassword, String side) {
+        String text = new String(pem, StandardCharsets.US_ASCII);
+        String label = null;
+        for (Matcher m = BEGIN.matcher(text); m.find(); ) {
+            if (m.group(1).endsWith("PRIVATE KEY")) {
+                label = m.group(1);
+                break;
+            }
+        }
+        String keyPath = "dubbo.ssl." + side + "-private-key-path";
+        String passwordKey = "dubbo.ssl." + side + "-key-password";
+        String expected = " (expected: a PEM PKCS#8 key, BEGIN PRIVATE KEY, or BEGIN ENCRYPTED PRIVATE KEY with "
+                + passwordKey + ")";
+        if (label == null) {
+            throw new IllegalStateException(keyPath + ": no PEM private key found" + expected);
+        }
+        boolean encrypted = label.equals("ENCRYPTED PRIVATE KEY") || text.contains("Proc-Type: 4,ENCRYPTED");
+        String convert = encrypted
+                ? "openssl pkcs8 -topk8 -v2 aes-256-cbc -in KEY -out KEY8 (it asks for the"
+                        + " key's password, then for the new one)"
+                : "openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY8";
+        switch (label) {
+            case "PRIVATE KEY":
+            case "ENCRYPTED PRIVATE KEY":
+                if (encrypted && !hasPassword) {
+                    throw new IllegalStateException(keyPath + ": an encrypted key (BEGIN ENCRYPTED PRIVATE KEY), but "
+                            + passwordKey + " is not set, or empty (expected: the key's password there)");
+                }
+                if (!encrypted && hasPassword) {
+                    throw new IllegalStateException(passwordKey + ": set, but the key in " + keyPath + " is not"
+                            + " encrypted, BEGIN PRIVATE KEY (expected: no password, or a key encrypted with "
+                            + "openssl pkcs8 -topk8 -v2 aes-256-cbc -in KEY -out KEY8)");
+                }
+                return;
+            case "RSA PRIVATE KEY":
+            case "EC PRIVATE KEY":
+            case "DSA PRIVATE KEY":
+                throw new IllegalStateException(keyPath + ": a" + (encrypted ? "n encrypted " : " ")
+                        + (label.startsWith("RSA") ? "PKCS#1" : label.startsWith("EC") ? "SEC1" : "traditional DSA")
+                        + " key, BEGIN " + label + expected
+                        + "; convert it with " + convert);
+            default:
+                throw new IllegalStateException(keyPath + ": a key in another format, BEGIN " + label + expected);
+        }
     }
 
     private static void checkKeyBelongs(X509Certificate[] chain, PrivateKey key, String side) {

@@ -419,4 +419,57 @@ class TlsTest {
             server.stop();
         }
     }
+
+    private static void assertExportFails(SslConfig ssl, String... messages) {
+        DubboServer server = testService().providerSsl(ssl).build();
+        try {
+            var failure = assertThatThrownBy(server::start);
+            for (String m : messages) {
+                failure.hasStackTraceContaining(m);
+            }
+        } finally {
+            server.stop();
+        }
+    }
+
+    /** Key formats the PEM reader would refuse with "algid parse error": what they are and how to convert them. */
+    @Test
+    void aPkcs1OrSec1KeyIsToldHowToConvertIt() {
+        assertExportFails(
+                providerSsl("server-pkcs1.key", null),
+                "dubbo.ssl.server-private-key-path: a PKCS#1 key, BEGIN RSA PRIVATE KEY (expected: a PEM PKCS#8 key",
+                "openssl pkcs8 -topk8 -nocrypt");
+        assertExportFails(
+                providerSsl("server-pkcs1-encrypted.key", "changeit"),
+                "dubbo.ssl.server-private-key-path: an encrypted PKCS#1 key, BEGIN RSA PRIVATE KEY",
+                "openssl pkcs8 -topk8 -v2 aes-256-cbc");
+        assertExportFails(
+                providerSsl("ec-sec1.key", null),
+                "dubbo.ssl.server-private-key-path: a SEC1 key, BEGIN EC PRIVATE KEY",
+                "openssl pkcs8 -topk8 -nocrypt");
+    }
+
+    /** A password that does not go with the key ("overrun", "not expected 48" before): which setting is wrong. */
+    @Test
+    void aPasswordThatDoesNotGoWithTheKeyIsNamed() throws Exception {
+        assertExportFails(
+                providerSsl("server-encrypted.key", null),
+                "dubbo.ssl.server-private-key-path: an encrypted key (BEGIN ENCRYPTED PRIVATE KEY), but"
+                        + " dubbo.ssl.server-key-password is not set");
+        assertExportFails(
+                providerSsl("server.key", "changeit"),
+                "dubbo.ssl.server-key-password: set, but the key in dubbo.ssl.server-private-key-path is not"
+                        + " encrypted");
+    }
+
+    /** An empty password (from {@code ${KEY_PASSWORD:}}, say) is no password, as for Netty. */
+    @Test
+    void anEmptyPasswordIsNoPassword() throws Exception {
+        testService()
+                .providerSsl(providerSsl("server.key", ""))
+                .consumerSsl(consumerSsl("client"))
+                .build()
+                .run(server -> assertThat(server.reference(TestService.class).hello("empty"))
+                        .isEqualTo("Hello, empty"));
+    }
 }
