@@ -22,7 +22,7 @@ public final class Tls {
 
     private Tls() {}
 
-    /** The provider certificate Dubbo has for url (looked up once per server, not per caller), or null. */
+    /** The provider certificate Dubbo has for url now, or null. */
     public static ProviderCert providerCert(URL url) {
         CertManager certs = certManager(url);
         return certs == null ? null : certs.getProviderConnectionConfig(url, null);

@@ -73,7 +73,9 @@ public final class HttpJsonServer implements ProtocolServer {
     private volatile boolean closing;
     private volatile boolean readOnly;
     private final boolean tls;
-    private final boolean tlsRequired;
+    /** Null for plain HTTP; its policy may change as its certificate is reloaded. */
+    private final ServerTls serverTls;
+
     private String address;
 
     public HttpJsonServer(URL url, JsonCodec defaultCodec, HttpFeatures features) {
@@ -89,7 +91,7 @@ public final class HttpJsonServer implements ProtocolServer {
             throw new RpcException(
                     "httpjson: cannot start the server on port " + url.getPort() + ": " + e.getMessage(), e);
         }
-        this.tlsRequired = serverTls != null && serverTls.required;
+        this.serverTls = serverTls;
         this.tls = serverTls != null;
         this.connector = JettyAssembly.build(url, config, serverTls);
         this.jetty = connector.getServer();
@@ -142,7 +144,7 @@ public final class HttpJsonServer implements ProtocolServer {
 
     /** True if plain-text requests are turned away (TLS with any policy but {@code NONE}). */
     boolean tlsRequired() {
-        return tlsRequired;
+        return serverTls != null && serverTls.required();
     }
 
     /** True once the server turns new calls away (its last service was unexported, or it is closing). */

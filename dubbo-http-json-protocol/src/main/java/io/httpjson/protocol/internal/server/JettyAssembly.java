@@ -55,6 +55,8 @@ final class JettyAssembly {
             connector = new ServerConnector(jetty, 1, selectors, new DetectorConnectionFactory(ssl), httpFactory);
             // the head deadline starts with the first HTTP byte, after the handshake: bound the handshake too
             connector.addBean(new HandshakeDeadline(connector, config.headerTimeoutMillis()));
+            // new connections get a rotated certificate, as with Dubbo's own servers
+            connector.addBean(serverTls.checkOnNewConnections(connector.getExecutor()));
         }
         connector.setHost(bindHost(url));
         connector.setPort(url.getParameter(BIND_PORT_KEY, url.getPort()));

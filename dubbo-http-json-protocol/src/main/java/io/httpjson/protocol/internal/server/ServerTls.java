@@ -1,5 +1,11 @@
 package io.httpjson.protocol.internal.server;
 
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 
@@ -9,9 +15,14 @@ import io.netty.handler.ssl.JdkSslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
+import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.common.ssl.AuthPolicy;
 import org.apache.dubbo.common.ssl.ProviderCert;
+import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
+
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.CONFIG_SSL_CERT_GENERATE_FAILED;
 
 /**
  * The provider's TLS, from the certificate Dubbo's {@code CertManager} gives for the exported URL (by default
@@ -23,17 +34,35 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
  * <li>policy {@link AuthPolicy#NONE}: plain HTTP is served on the same port too; any other policy refuses it
  * (with a 400 that says to call {@code https://}).</li>
  * </ul>
- * The certificate is looked up once, when the server starts.
+ * Dubbo asks its {@code CertManager} on every new connection, so rotated files (cert-manager, Vault) and a mesh CA's
+ * new certificates are served without a restart. So does this server, at most once per {@link #CHECK_NANOS}, off the
+ * connection's thread: when the certificate, key, trust or policy changed, connections from then on get the new
+ * ones; connections already open keep theirs. One that cannot be used (files rewritten one at a time, say) is logged
+ * and the previous one served until the new one is whole.
  */
 final class ServerTls {
 
-    final SslContextFactory.Server factory;
-    /** Plain-text requests are refused. */
-    final boolean required;
+    private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(ServerTls.class);
 
-    private ServerTls(SslContextFactory.Server factory, boolean required) {
-        this.factory = factory;
-        this.required = required;
+    /** At most how often new connections make the server ask the {@code CertManager} again. */
+    static final long CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    final SslContextFactory.Server factory = new SslContextFactory.Server();
+
+    private final URL url;
+    /** Plain-text requests are refused. */
+    private volatile boolean required;
+    /** The certificate served, and the last one refused since (logged once); both only under {@link #checking}. */
+    private ProviderCert served;
+
+    private ProviderCert refused;
+    private final AtomicBoolean checking = new AtomicBoolean();
+    private volatile long checkedNanos = System.nanoTime();
+
+    private ServerTls(URL url, ProviderCert cert) {
+        this.url = url;
+        this.served = cert;
+        use(cert, context(cert));
     }
 
     /** The TLS the provider serves on url's port, or null for plain HTTP. */
@@ -43,27 +72,100 @@ final class ServerTls {
             Tls.checkNothingConfigured(url, "server");
             return null;
         }
+        return new ServerTls(url, cert);
+    }
+
+    /** Plain-text requests are refused (any policy but {@code NONE}). */
+    boolean required() {
+        return required;
+    }
+
+    /** For the connector: each new connection starts a check on executor, unless one ran within CHECK_NANOS. */
+    Connection.Listener checkOnNewConnections(Executor executor) {
+        return new Connection.Listener() {
+            @Override
+            public void onOpened(Connection connection) {
+                if (System.nanoTime() - checkedNanos >= CHECK_NANOS && checking.compareAndSet(false, true)) {
+                    try {
+                        executor.execute(ServerTls.this::check);
+                    } catch (RejectedExecutionException stopping) {
+                        checking.set(false);
+                    }
+                }
+            }
+        };
+    }
+
+    /** Asks the CertManager again and, if what it gives changed and can be used, serves it from now on. */
+    void check() {
+        try {
+            ProviderCert cert = Tls.providerCert(url);
+            // none any more (files removed): the port stays TLS, with the last certificate
+            if (cert == null || same(cert, served) || same(cert, refused)) {
+                return;
+            }
+            SSLContext context;
+            try {
+                context = context(cert);
+            } catch (IllegalStateException e) {
+                refused = cert;
+                LOG.error(
+                        CONFIG_SSL_CERT_GENERATE_FAILED,
+                        "the files changed in an unusable way",
+                        "",
+                        "httpjson: port " + url.getPort() + " keeps serving its previous certificate: the new one from"
+                                + " Dubbo's CertManager cannot be used: " + e.getMessage()
+                                + ". Fix the files; they are read again as connections come",
+                        e);
+                return;
+            }
+            factory.reload(f -> use(cert, context));
+            served = cert;
+            refused = null;
+            LOG.info("httpjson: port " + url.getPort() + " serves a new certificate from Dubbo's CertManager to new"
+                    + " connections");
+        } catch (Exception e) {
+            LOG.error(
+                    CONFIG_SSL_CERT_GENERATE_FAILED,
+                    "",
+                    "",
+                    "httpjson: port " + url.getPort() + " could not check for a new certificate, and keeps serving"
+                            + " the one it has: " + Tls.rootMessage(e),
+                    e);
+        } finally {
+            checkedNanos = System.nanoTime();
+            checking.set(false);
+        }
+    }
+
+    private void use(ProviderCert cert, SSLContext context) {
+        factory.setSslContext(context);
+        boolean trust = cert.getTrustCert() != null;
+        factory.setNeedClientAuth(trust && cert.getAuthPolicy() == AuthPolicy.CLIENT_AUTH);
+        factory.setWantClientAuth(trust && cert.getAuthPolicy() != AuthPolicy.CLIENT_AUTH);
+        required = cert.getAuthPolicy() != AuthPolicy.NONE;
+    }
+
+    private static SSLContext context(ProviderCert cert) {
         TlsKeys keys = TlsKeys.read(cert, "server");
-        SSLContext context;
         try {
             SslContextBuilder b = SslContextBuilder.forServer(keys.key, keys.chain);
             if (cert.getTrustCert() != null) {
                 b.trustManager(cert.getTrustCertInputStream());
             }
             // Jetty runs the JDK's TLS engine: ask Netty only to read the PEM files into a JDK SSLContext
-            context = ((JdkSslContext) b.sslProvider(SslProvider.JDK).build()).context();
+            return ((JdkSslContext) b.sslProvider(SslProvider.JDK).build()).context();
         } catch (SSLException | RuntimeException e) {
             throw Tls.unusable("server", e);
         }
-        SslContextFactory.Server factory = new SslContextFactory.Server();
-        factory.setSslContext(context);
-        if (cert.getTrustCert() != null) {
-            if (cert.getAuthPolicy() == AuthPolicy.CLIENT_AUTH) {
-                factory.setNeedClientAuth(true);
-            } else {
-                factory.setWantClientAuth(true);
-            }
-        }
-        return new ServerTls(factory, cert.getAuthPolicy() != AuthPolicy.NONE);
+    }
+
+    private static boolean same(ProviderCert a, ProviderCert b) {
+        return b != null
+                && Arrays.equals(a.getKeyCertChain(), b.getKeyCertChain())
+                && Arrays.equals(a.getPrivateKey(), b.getPrivateKey())
+                && Arrays.equals(a.getTrustCert(), b.getTrustCert())
+                && Objects.equals(a.getPassword(), b.getPassword())
+                && a.getAuthPolicy() == b.getAuthPolicy();
     }
 }
