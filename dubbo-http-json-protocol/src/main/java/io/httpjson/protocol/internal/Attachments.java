@@ -109,11 +109,6 @@ public final class Attachments {
         }
     }
 
-    /**
-     * Decodes a header value into {@code into}.
-     *
-     * @throws IllegalArgumentException naming the malformed part
-     */
     /** A value that can stand in an HTTP header as it is: printable ASCII, at most 8 KiB. */
     public static boolean isHeaderSafe(String value) {
         if (value.length() > 8192) {
@@ -128,6 +123,11 @@ public final class Attachments {
         return true;
     }
 
+    /**
+     * Decodes a header value into {@code into}.
+     *
+     * @throws IllegalArgumentException naming the malformed part
+     */
     public static Map<String, Object> decode(String header, Map<String, Object> into) {
         if (header == null || header.isEmpty()) {
             return into;
@@ -148,12 +148,11 @@ public final class Attachments {
             }
             // the whitespace the header may have around a pair is dropped; spaces inside the key or value travel
             // percent-encoded and are part of it
-            String key = unescape(header, skipSpaces(header, start, eq), trailingSpaces(header, start, eq));
-            if (key.isEmpty()) {
-                throw new IllegalArgumentException(Wire.ATTACHMENTS + ": empty key at offset " + start
-                        + " (expected: key=value pairs separated by ',', percent-encoded)");
-            }
-            out.put(key, unescape(header, skipSpaces(header, eq + 1, end), trailingSpaces(header, eq + 1, end)));
+            // an empty key ("=v") is an ordinary key, as over the dubbo protocol: a Java consumer sends the one set
+            int from = skipSpaces(header, start, eq);
+            String key = unescape(header, from, trailingSpaces(header, from, eq));
+            from = skipSpaces(header, eq + 1, end);
+            out.put(key, unescape(header, from, trailingSpaces(header, from, end)));
             start = end + 1;
         }
         return out;

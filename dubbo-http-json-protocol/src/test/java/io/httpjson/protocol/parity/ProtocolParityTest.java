@@ -35,6 +35,24 @@ class ProtocolParityTest {
     }
 
     /**
+     * Over dubbo {@code ""} is an ordinary attachment key. The consumer sends it as {@code =v}, and the provider must
+     * take it: a header the consumer writes and its own provider refuses would fail the call with 400.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "httpjson"})
+    void anEmptyAttachmentKeyDoesNotFailTheCall(String protocol) throws Exception {
+        DubboServer.builder()
+                .protocol(protocol)
+                .service(ParityService.class, new ParityServiceImpl())
+                .build()
+                .run(server -> {
+                    ParityService s = server.reference(ParityService.class);
+                    RpcContext.getClientAttachment().setAttachment("", "v");
+                    assertThat(s.attachment("")).isEqualTo("String:v");
+                });
+    }
+
+    /**
      * A response attachment larger than the header limit must not turn a call that ran into a failure: the
      * failure is not a business one, so failover would run the call again on the next provider (here: again on
      * the same one, retries=2). The dubbo protocol delivers the result (and the attachment).
