@@ -3,8 +3,10 @@ package io.httpjson.protocol.internal;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.INTERFACE_KEY;
@@ -22,6 +24,9 @@ public final class Attachments {
     /** Keys that travel in their own headers or in the path, never in the attachments header. */
     private static final Set<String> ROUTING_KEYS =
             Set.of(PATH_KEY, INTERFACE_KEY, VERSION_KEY, GROUP_KEY, TIMEOUT_KEY);
+
+    /** The W3C trace context attachments, which travel as headers of the same name where they can. */
+    private static final List<String> TRACE = HttpFeatures.TRACE_HEADERS;
 
     private static final boolean[] UNRESERVED = new boolean[128];
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
@@ -45,18 +50,48 @@ public final class Attachments {
     private Attachments() {}
 
     /**
-     * Encodes the attachments to send, or returns {@code null} when there are none.
+     * Encodes a request's attachments, or returns {@link EncodedAttachments#NONE} when there are none to send. The
+     * W3C trace attachments that can stand in a header as they are go as their own headers ({@link
+     * EncodedAttachments#traceLines}) and not again in {@code Dubbo-Attachments} (the provider takes them from those
+     * headers); their bytes count against {@code maxBytes} with the rest, so that the consumer, not the provider's
+     * header limit, refuses a request whose attachments are too large.
      *
-     * @throws AttachmentsTooLargeException when the encoded header would exceed {@code maxBytes}
+     * @throws AttachmentsTooLargeException when the trace headers and the encoded header would exceed {@code
+     *     maxBytes}
      */
-    public static String encode(Map<String, Object> attachments, int maxBytes) {
+    public static EncodedAttachments encodeRequest(Map<String, Object> attachments, int maxBytes) {
+        return encode(attachments, maxBytes);
+    }
+
+    /** Encodes an answer's attachments as {@link #encodeRequest} does a request's. */
+    public static EncodedAttachments encodeResponse(Map<String, Object> attachments, int maxBytes) {
+        return encode(attachments, maxBytes);
+    }
+
+    private static EncodedAttachments encode(Map<String, Object> attachments, int maxBytes) {
         if (attachments == null || attachments.isEmpty()) {
-            return null;
+            return EncodedAttachments.NONE;
+        }
+        String[] trace = null;
+        int traceBytes = 0;
+        for (int i = 0; i < TRACE.size(); i++) {
+            String name = TRACE.get(i);
+            Object v = attachments.get(name);
+            if (v instanceof String && !((String) v).isEmpty() && isHeaderSafe((String) v)) {
+                if (trace == null) {
+                    trace = new String[TRACE.size()];
+                }
+                trace[i] = (String) v;
+                traceBytes += name.length() + 2 + trace[i].length(); // "name: value"
+                if (traceBytes > maxBytes) {
+                    throw tooLarge(traceBytes, maxBytes, traceBytes, name);
+                }
+            }
         }
         StringBuilder sb = null;
         for (Map.Entry<String, Object> e : attachments.entrySet()) {
             String key = e.getKey();
-            if (key == null || ROUTING_KEYS.contains(key)) {
+            if (key == null || ROUTING_KEYS.contains(key) || trace != null && sentAsHeader(trace, key)) {
                 continue;
             }
             String value = text(e.getValue());
@@ -71,15 +106,53 @@ public final class Attachments {
             escape(key, sb);
             sb.append('=');
             escape(value, sb);
-            if (sb.length() > maxBytes) {
-                throw new AttachmentsTooLargeException(
-                        "attachments: " + sb.length() + "+ bytes encoded (expected: at most "
-                                + maxBytes + " bytes, set by " + HttpJsonConfig.MAX_ATTACHMENT_BYTES
-                                + "). Send large data as an argument, not as an attachment; the attachment that crossed the"
-                                + " limit is '" + key + "'");
+            if (traceBytes + sb.length() > maxBytes) {
+                throw tooLarge(traceBytes + sb.length(), maxBytes, traceBytes, key);
             }
         }
-        return sb == null ? null : sb.toString();
+        return sb == null && trace == null
+                ? EncodedAttachments.NONE
+                : new EncodedAttachments(trace, sb == null ? null : sb.toString());
+    }
+
+    /**
+     * An answer's {@code Dubbo-Attachments} value with the trace context headers the answer carries added as pairs,
+     * for {@link #decode}: a provider sends its trace attachments as those headers only (one of 0.1.0 sends them
+     * in both places, alike), and the header wins, as it does on the provider.
+     */
+    public static String withTraceHeaders(String header, UnaryOperator<String> headers) {
+        StringBuilder sb = null;
+        for (String name : TRACE) {
+            String v = headers.apply(name);
+            if (v == null || v.isEmpty()) {
+                continue;
+            }
+            if (sb == null) {
+                sb = new StringBuilder((header == null ? 0 : header.length()) + 128);
+                if (header != null && !header.isBlank()) {
+                    sb.append(header).append(',');
+                }
+            } else {
+                sb.append(',');
+            }
+            escape(name, sb);
+            sb.append('=');
+            escape(v, sb);
+        }
+        return sb == null ? header : sb.toString();
+    }
+
+    private static boolean sentAsHeader(String[] trace, String key) {
+        int i = TRACE.indexOf(key);
+        return i >= 0 && trace[i] != null;
+    }
+
+    private static AttachmentsTooLargeException tooLarge(int bytes, int maxBytes, int traceBytes, String key) {
+        return new AttachmentsTooLargeException("attachments: " + bytes + "+ bytes encoded"
+                + (traceBytes > 0 ? " (" + traceBytes + " of them in the trace headers " + TRACE + ")" : "")
+                + " (expected: at most " + maxBytes + " bytes, set by " + HttpJsonConfig.MAX_ATTACHMENT_BYTES
+                + "). Send large data as an argument, not as an attachment; the attachment that crossed the"
+                + " limit is '" + key + "'");
     }
 
     private static String text(Object value) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 /** The {@code Dubbo-Attachments} header: what one side encodes, the other decodes to the same map. */
@@ -22,7 +23,7 @@ class AttachmentsTest {
         Map<String, Object> sent = new LinkedHashMap<>();
         sent.put("", "v");
         sent.put("k", "w");
-        String header = Attachments.encode(sent, 8192);
+        String header = Attachments.encodeRequest(sent, 8192).header();
         assertThat(header).isEqualTo("=v,k=w");
         assertThat(decode(header)).containsOnly(entry("", "v"), entry("k", "w"));
         assertThat(decode(" = x ")).containsOnly(entry("", "x"));
@@ -35,5 +36,57 @@ class AttachmentsTest {
         assertThat(decode(" \t=x")).containsOnly(entry("", "x"));
         assertThat(decode("k= \t,j=1")).containsOnly(entry("k", ""), entry("j", "1"));
         assertThat(decode(" k%20 = %20v ")).containsOnly(entry("k ", " v"));
+    }
+
+    /**
+     * A trace attachment that can stand in a header goes as that header alone (the provider takes it from there),
+     * and its bytes count against the limit: a large baggage beside attachments within the limit must not make a
+     * request head that the provider refuses with 431 (reported as a proxy's answer), nor may it push the head past
+     * the limit unnoticed.
+     */
+    @Test
+    void traceAttachmentsGoAsTheirOwnHeadersOnlyAndCountAgainstTheLimit() {
+        Map<String, Object> sent = new LinkedHashMap<>();
+        sent.put("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+        sent.put("baggage", "k=" + "a".repeat(8000));
+        sent.put("tracestate", "n\u00e4me=1"); // not header-safe: it stays in Dubbo-Attachments
+        sent.put("pad", "p".repeat(60));
+        EncodedAttachments e = Attachments.encodeRequest(sent, 8192);
+        assertThat(e.header()).isEqualTo("tracestate=n%C3%A4me%3D1,pad=" + "p".repeat(60));
+        assertThat(e.traceLines())
+                .isEqualTo("traceparent: 00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\r\n" + "baggage: k="
+                        + "a".repeat(8000) + "\r\n");
+        assertThat(e.trace(0)).isEqualTo(sent.get("traceparent"));
+        assertThat(e.trace(1)).as("tracestate").isNull();
+
+        sent.put("pad", "p".repeat(200));
+        assertThatThrownBy(() -> Attachments.encodeRequest(sent, 8192))
+                .isInstanceOf(Attachments.AttachmentsTooLargeException.class)
+                .hasMessageStartingWith("attachments: 8")
+                .hasMessageContaining("of them in the trace headers [traceparent, tracestate, baggage]")
+                .hasMessageContaining("at most 8192 bytes, set by httpjson.max-attachment-bytes")
+                .hasMessageEndingWith("the attachment that crossed the limit is 'pad'");
+        assertThatThrownBy(() -> Attachments.encodeResponse(Map.of("baggage", "k=" + "a".repeat(9000)), 8192))
+                .hasMessageEndingWith("the attachment that crossed the limit is 'baggage'");
+    }
+
+    /** An empty trace value is no header line (a proxy may drop one): it goes in Dubbo-Attachments. */
+    @Test
+    void anEmptyTraceValueStaysInDubboAttachments() {
+        EncodedAttachments e = Attachments.encodeRequest(Map.of("baggage", ""), 8192);
+        assertThat(e.header()).isEqualTo("baggage=");
+        assertThat(e.traceLines()).isNull();
+    }
+
+    /** The consumer reads an answer's trace headers as its attachments; the header wins over the list. */
+    @Test
+    void anAnswersTraceHeadersAreItsAttachments() {
+        Map<String, String> headers = Map.of("traceparent", "00-a-b-01", "baggage", "u=\u0001x");
+        assertThat(decode(Attachments.withTraceHeaders("k=v,traceparent=old", headers::get)))
+                .containsOnly(entry("k", "v"), entry("traceparent", "00-a-b-01"), entry("baggage", "u=\u0001x"));
+        assertThat(decode(Attachments.withTraceHeaders(null, headers::get)))
+                .containsOnly(entry("traceparent", "00-a-b-01"), entry("baggage", "u=\u0001x"));
+        assertThat(Attachments.withTraceHeaders("k=v", name -> null)).isEqualTo("k=v");
+        assertThat(Attachments.withTraceHeaders(null, name -> null)).isNull();
     }
 }

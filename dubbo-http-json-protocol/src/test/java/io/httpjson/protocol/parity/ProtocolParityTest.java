@@ -53,6 +53,49 @@ class ProtocolParityTest {
     }
 
     /**
+     * A large W3C baggage (up to 8192 bytes) beside attachments within the limit: the trace attachments went out
+     * twice (as their own headers and in Dubbo-Attachments), so the request head passed the provider's header
+     * limit while the consumer counted less than its own, and the provider's 431 was reported as a proxy's answer.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "httpjson"})
+    void attachmentsUnderTheLimitArriveWithALargeBaggage(String protocol) throws Exception {
+        DubboServer.builder()
+                .protocol(protocol)
+                .service(ParityService.class, new ParityServiceImpl())
+                .build()
+                .run(server -> {
+                    ParityService s = server.reference(ParityService.class);
+                    String baggage = "k=" + "a".repeat(8000);
+                    RpcContext.getClientAttachment().setAttachment("baggage", baggage);
+                    RpcContext.getClientAttachment().setAttachment("pad", "p".repeat(60));
+                    assertThat(s.attachment("pad")).isEqualTo("String:" + "p".repeat(60));
+                    RpcContext.getClientAttachment().setAttachment("baggage", baggage);
+                    assertThat(s.attachment("baggage")).isEqualTo("String:" + baggage);
+                });
+    }
+
+    /** The trace context a provider sets on its answer reaches the consumer (it travels as headers only). */
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "httpjson"})
+    void traceAttachmentsOfAnAnswerArrive(String protocol) throws Exception {
+        DubboServer.builder()
+                .protocol(protocol)
+                .service(ParityService.class, new ParityServiceImpl())
+                .build()
+                .run(server -> {
+                    ParityService s = server.reference(ParityService.class);
+                    String parent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+                    assertThat(s.reply("traceparent", parent)).isEqualTo("ok");
+                    assertThat(RpcContext.getServerContext().getAttachment("traceparent"))
+                            .isEqualTo(parent);
+                    assertThat(s.reply("baggage", "user=J\u00f6rg")).isEqualTo("ok"); // not header-safe
+                    assertThat(RpcContext.getServerContext().getAttachment("baggage"))
+                            .isEqualTo("user=J\u00f6rg");
+                });
+    }
+
+    /**
      * A response attachment larger than the header limit must not turn a call that ran into a failure: the
      * failure is not a business one, so failover would run the call again on the next provider (here: again on
      * the same one, retries=2). The dubbo protocol delivers the result (and the attachment).

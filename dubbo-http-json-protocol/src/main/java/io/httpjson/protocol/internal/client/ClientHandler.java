@@ -3,6 +3,7 @@ package io.httpjson.protocol.internal.client;
 import java.util.Arrays;
 import javax.net.ssl.SSLException;
 
+import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.ServerTiming;
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
@@ -141,7 +142,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         unreadable = encoding != null && !gzip && !encoding.equalsIgnoreCase("identity") ? encoding : null;
         status = code;
         this.intermediary = intermediary;
-        attachments = intermediary ? null : headers.get(ATTACHMENTS);
+        attachments = intermediary ? null : Attachments.withTraceHeaders(headers.get(ATTACHMENTS), headers::get);
         gzipped = gzip;
         keepAlive = HttpUtil.isKeepAlive(response);
         // only the "close" option proves the requests behind were not processed (RFC 9112 9.6); an HTTP/1.0 answer

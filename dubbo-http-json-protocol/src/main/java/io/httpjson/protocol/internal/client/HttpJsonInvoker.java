@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.Attachments;
+import io.httpjson.protocol.internal.EncodedAttachments;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.ServiceMeta;
 import io.netty.buffer.ByteBuf;
@@ -154,9 +155,9 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
 
     private ByteBuf newRequest(
             RpcInvocation inv, MethodMeta method, RequestWriter.Head head, int timeout, long id, boolean oneway) {
-        String attachments;
+        EncodedAttachments attachments;
         try {
-            attachments = Attachments.encode(inv.getObjectAttachments(), client.config.maxAttachmentBytes());
+            attachments = Attachments.encodeRequest(inv.getObjectAttachments(), client.config.maxAttachmentBytes());
         } catch (Attachments.AttachmentsTooLargeException e) {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "httpjson: " + e.getMessage(), e);
         }
@@ -167,8 +168,8 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                     inv.getArguments(),
                     codec,
                     timeout,
-                    attachments,
-                    RequestWriter.traceHeaders(inv.getObjectAttachments()),
+                    attachments.header(),
+                    attachments.traceLines(),
                     id,
                     oneway);
         } catch (IOException | RuntimeException e) {

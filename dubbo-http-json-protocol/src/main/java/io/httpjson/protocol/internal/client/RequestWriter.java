@@ -6,9 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.httpjson.codec.JsonCodec;
-import io.httpjson.protocol.internal.Attachments;
 import io.httpjson.protocol.internal.Gzip;
-import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.Wire;
 import io.netty.buffer.ByteBuf;
@@ -136,8 +134,11 @@ final class RequestWriter {
             boolean oneway)
             throws IOException {
         byte[] head = h.bytes;
-        ByteBuf buf = ByteBufAllocator.DEFAULT.buffer(
-                head.length + 64 + (attachments == null ? 0 : attachments.length()) + 1024);
+        ByteBuf buf = ByteBufAllocator.DEFAULT.buffer(head.length
+                + 64
+                + (attachments == null ? 0 : attachments.length())
+                + (traceHeaders == null ? 0 : traceHeaders.length())
+                + 1024);
         try {
             buf.writeBytes(head);
             buf.writeBytes(TIMEOUT);
@@ -185,25 +186,6 @@ final class RequestWriter {
             buf.release();
             throw e;
         }
-    }
-
-    /**
-     * W3C trace context from the call's attachments (put there by Dubbo's tracing) as plain request headers, so that
-     * proxies and sidecars on the way see the trace too; null if there is none.
-     */
-    static String traceHeaders(Map<String, Object> attachments) {
-        StringBuilder sb = null;
-        for (String name : HttpFeatures.TRACE_HEADERS) {
-            Object v = attachments.get(name);
-            if (v instanceof String && Attachments.isHeaderSafe((String) v)) {
-                (sb == null ? sb = new StringBuilder(128) : sb)
-                        .append(name)
-                        .append(": ")
-                        .append(v)
-                        .append("\r\n");
-            }
-        }
-        return sb == null ? null : sb.toString();
     }
 
     private byte[] headBytes(MethodMeta method, boolean types) {

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletionException;
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.ThrowableJson;
 import io.httpjson.protocol.internal.Attachments;
+import io.httpjson.protocol.internal.EncodedAttachments;
 import io.httpjson.protocol.internal.ErrorBody;
 import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpFeatures;
@@ -125,33 +126,38 @@ final class ResultWriter {
         }
     }
 
-    /** The result's attachments as {@code Dubbo-Attachments}, and its trace context as plain headers too. */
+    /**
+     * The result's attachments as {@code Dubbo-Attachments}, its trace context as plain headers (not repeated in
+     * {@code Dubbo-Attachments}); none of them if together they would pass the limit.
+     */
     private void writeAttachments(Result result) {
         Map<String, Object> att = result == null ? null : result.getObjectAttachments();
-        if (att != null && !att.isEmpty()) {
-            for (String name : HttpFeatures.TRACE_HEADERS) {
-                Object v = att.get(name);
-                if (v instanceof String && Attachments.isHeaderSafe((String) v)) {
-                    ex.response.getHeaders().put(name, (String) v);
-                }
+        if (att == null || att.isEmpty()) {
+            return;
+        }
+        EncodedAttachments encoded;
+        try {
+            encoded = Attachments.encodeResponse(att, config.maxAttachmentBytes());
+        } catch (Attachments.AttachmentsTooLargeException tooLarge) {
+            // the call ran: its outcome still goes to the caller, without the attachments (an error here would
+            // not be a business one, and failover would run the call again)
+            LOG.warn(
+                    PROTOCOL_FAILED_RESPONSE,
+                    "",
+                    "",
+                    "httpjson: the response attachments of " + target.route.path + " were not sent: "
+                            + tooLarge.getMessage());
+            return;
+        }
+        HttpFields.Mutable headers = ex.response.getHeaders();
+        for (int i = 0; i < HttpFeatures.TRACE_HEADERS.size(); i++) {
+            String v = encoded.trace(i);
+            if (v != null) {
+                headers.put(HttpFeatures.TRACE_HEADERS.get(i), v);
             }
-            String header;
-            try {
-                header = Attachments.encode(att, config.maxAttachmentBytes());
-            } catch (Attachments.AttachmentsTooLargeException tooLarge) {
-                // the call ran: its outcome still goes to the caller, without the attachments (an error here would
-                // not be a business one, and failover would run the call again)
-                LOG.warn(
-                        PROTOCOL_FAILED_RESPONSE,
-                        "",
-                        "",
-                        "httpjson: the response attachments of " + target.route.path + " were not sent: "
-                                + tooLarge.getMessage());
-                header = null;
-            }
-            if (header != null) {
-                ex.response.getHeaders().put(Wire.ATTACHMENTS, header);
-            }
+        }
+        if (encoded.header() != null) {
+            headers.put(Wire.ATTACHMENTS, encoded.header());
         }
     }
 }
