@@ -21,7 +21,7 @@ import static org.apache.dubbo.common.constants.CommonConstants.VERSION_KEY;
  */
 public final class Attachments {
 
-    /** Keys that travel in their own headers or in the path, never in the attachments header. */
+    /** Keys that a request carries in its own headers or in the path, never in the attachments header. */
     private static final Set<String> ROUTING_KEYS =
             Set.of(PATH_KEY, INTERFACE_KEY, VERSION_KEY, GROUP_KEY, TIMEOUT_KEY);
 
@@ -60,15 +60,18 @@ public final class Attachments {
      *     maxBytes}
      */
     public static EncodedAttachments encodeRequest(Map<String, Object> attachments, int maxBytes) {
-        return encode(attachments, maxBytes);
+        return encode(attachments, maxBytes, true);
     }
 
-    /** Encodes an answer's attachments as {@link #encodeRequest} does a request's. */
+    /**
+     * Encodes an answer's attachments as {@link #encodeRequest} does a request's, but for the routing keys: an answer
+     * has no headers of its own for them, so a {@code version} the service set arrives as over the dubbo protocol.
+     */
     public static EncodedAttachments encodeResponse(Map<String, Object> attachments, int maxBytes) {
-        return encode(attachments, maxBytes);
+        return encode(attachments, maxBytes, false);
     }
 
-    private static EncodedAttachments encode(Map<String, Object> attachments, int maxBytes) {
+    private static EncodedAttachments encode(Map<String, Object> attachments, int maxBytes, boolean request) {
         if (attachments == null || attachments.isEmpty()) {
             return EncodedAttachments.NONE;
         }
@@ -91,7 +94,7 @@ public final class Attachments {
         StringBuilder sb = null;
         for (Map.Entry<String, Object> e : attachments.entrySet()) {
             String key = e.getKey();
-            if (key == null || ROUTING_KEYS.contains(key) || trace != null && sentAsHeader(trace, key)) {
+            if (key == null || request && ROUTING_KEYS.contains(key) || trace != null && sentAsHeader(trace, key)) {
                 continue;
             }
             String value = text(e.getValue());

@@ -89,4 +89,19 @@ class AttachmentsTest {
         assertThat(Attachments.withTraceHeaders("k=v", name -> null)).isEqualTo("k=v");
         assertThat(Attachments.withTraceHeaders(null, name -> null)).isNull();
     }
+
+    /**
+     * A request carries version, group, path, interface and timeout in its own headers or its path; an answer has no
+     * such headers, so there they are attachments like any other.
+     */
+    @Test
+    void routingKeysAreLeftOutOfRequestsOnly() {
+        Map<String, Object> att = new LinkedHashMap<>();
+        for (String key : new String[] {"version", "group", "path", "interface", "timeout", "k"}) {
+            att.put(key, "v");
+        }
+        assertThat(Attachments.encodeRequest(att, 8192).header()).isEqualTo("k=v");
+        assertThat(Attachments.encodeResponse(att, 8192).header())
+                .isEqualTo("version=v,group=v,path=v,interface=v,timeout=v,k=v");
+    }
 }

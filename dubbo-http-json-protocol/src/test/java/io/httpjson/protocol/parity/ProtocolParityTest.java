@@ -95,6 +95,25 @@ class ProtocolParityTest {
                 });
     }
 
+    /** An answer has no routing headers: its attachments named like them arrive as any other. */
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "httpjson"})
+    void responseAttachmentsNamedLikeRoutingKeysArrive(String protocol) throws Exception {
+        DubboServer.builder()
+                .protocol(protocol)
+                .service(ParityService.class, new ParityServiceImpl())
+                .build()
+                .run(server -> {
+                    ParityService s = server.reference(ParityService.class);
+                    for (String key : new String[] {"version", "group", "path", "interface", "timeout"}) {
+                        assertThat(s.reply(key, "9.9")).isEqualTo("ok");
+                        assertThat(RpcContext.getServerContext().getAttachment(key))
+                                .as(key)
+                                .isEqualTo("9.9");
+                    }
+                });
+    }
+
     /**
      * A response attachment larger than the header limit must not turn a call that ran into a failure: the
      * failure is not a business one, so failover would run the call again on the next provider (here: again on
