@@ -1,23 +1,26 @@
 package io.httpjson.protocol.internal;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
+import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
+import org.apache.dubbo.common.logger.LoggerFactory;
+
 import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.INTERFACE_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.PATH_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.TIMEOUT_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.VERSION_KEY;
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_INCORRECT_PARAMETER_VALUES;
 
 /**
  * The {@code Dubbo-Attachments} header: {@code key=value} pairs separated by {@code ,}; keys and values are
  * UTF-8, percent-encoded except for {@code A-Z a-z 0-9 - . _ ~}. Strings travel as they are; numbers, booleans,
- * characters and enums as their text; other values are not sent (HTTP headers carry text only).
+ * characters and enums as their text; other values are not sent (HTTP headers carry text only), which is logged once
+ * per key.
  */
 public final class Attachments {
 
@@ -28,24 +31,11 @@ public final class Attachments {
     /** The W3C trace context attachments, which travel as headers of the same name where they can. */
     private static final List<String> TRACE = HttpFeatures.TRACE_HEADERS;
 
-    private static final boolean[] UNRESERVED = new boolean[128];
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+    private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(Attachments.class);
 
-    static {
-        for (char c = 'a'; c <= 'z'; c++) {
-            UNRESERVED[c] = true;
-        }
-        for (char c = 'A'; c <= 'Z'; c++) {
-            UNRESERVED[c] = true;
-        }
-        for (char c = '0'; c <= '9'; c++) {
-            UNRESERVED[c] = true;
-        }
-        UNRESERVED['-'] = true;
-        UNRESERVED['.'] = true;
-        UNRESERVED['_'] = true;
-        UNRESERVED['~'] = true;
-    }
+    /** Values that are not text, said once per key. */
+    static final DroppedAttachments DROPPED =
+            new DroppedAttachments(1024, message -> LOG.warn(PROTOCOL_INCORRECT_PARAMETER_VALUES, "", "", message));
 
     private Attachments() {}
 
@@ -99,6 +89,9 @@ public final class Attachments {
             }
             String value = text(e.getValue());
             if (value == null) {
+                if (e.getValue() != null) {
+                    DROPPED.dropped(key, e.getValue(), request);
+                }
                 continue;
             }
             if (sb == null) {
@@ -106,9 +99,9 @@ public final class Attachments {
             } else {
                 sb.append(',');
             }
-            escape(key, sb);
+            PercentCoding.escape(key, sb);
             sb.append('=');
-            escape(value, sb);
+            PercentCoding.escape(value, sb);
             if (traceBytes + sb.length() > maxBytes) {
                 throw tooLarge(traceBytes + sb.length(), maxBytes, traceBytes, key);
             }
@@ -138,9 +131,9 @@ public final class Attachments {
             } else {
                 sb.append(',');
             }
-            escape(name, sb);
+            PercentCoding.escape(name, sb);
             sb.append('=');
-            escape(v, sb);
+            PercentCoding.escape(v, sb);
         }
         return sb == null ? header : sb.toString();
     }
@@ -169,20 +162,6 @@ public final class Attachments {
             return value.toString();
         }
         return null;
-    }
-
-    private static void escape(String s, StringBuilder out) {
-        for (int i = 0; i < s.length(); ) {
-            int cp = s.codePointAt(i);
-            if (cp < 128 && UNRESERVED[cp]) {
-                out.append((char) cp);
-            } else {
-                for (byte b : new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8)) {
-                    out.append('%').append(HEX[(b >> 4) & 0xF]).append(HEX[b & 0xF]);
-                }
-            }
-            i += Character.charCount(cp);
-        }
     }
 
     /** A value that can stand in an HTTP header as it is: printable ASCII, at most 8 KiB. */
@@ -226,9 +205,9 @@ public final class Attachments {
             // percent-encoded and are part of it
             // an empty key ("=v") is an ordinary key, as over the dubbo protocol: a Java consumer sends the one set
             int from = skipSpaces(header, start, eq);
-            String key = unescape(header, from, trailingSpaces(header, from, eq));
+            String key = PercentCoding.unescape(header, from, trailingSpaces(header, from, eq));
             from = skipSpaces(header, eq + 1, end);
-            out.put(key, unescape(header, from, trailingSpaces(header, from, end)));
+            out.put(key, PercentCoding.unescape(header, from, trailingSpaces(header, from, end)));
             start = end + 1;
         }
         return out;
@@ -246,37 +225,6 @@ public final class Attachments {
             to--;
         }
         return to;
-    }
-
-    private static String unescape(String s, int from, int to) {
-        int pct = s.indexOf('%', from);
-        if (pct < 0 || pct >= to) {
-            return s.substring(from, to);
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(to - from);
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c == '%') {
-                if (i + 2 >= to) {
-                    throw new IllegalArgumentException(Wire.ATTACHMENTS + ": truncated escape at offset " + i
-                            + " (expected: %XX with two hex digits)");
-                }
-                int hi = Character.digit(s.charAt(i + 1), 16);
-                int lo = Character.digit(s.charAt(i + 2), 16);
-                if (hi < 0 || lo < 0) {
-                    throw new IllegalArgumentException(Wire.ATTACHMENTS + ": bad escape '" + s.substring(i, i + 3)
-                            + "' at offset " + i + " (expected: %XX with two hex digits)");
-                }
-                bytes.write((hi << 4) | lo);
-                i += 2;
-            } else if (c < 128) {
-                bytes.write(c);
-            } else {
-                byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-                bytes.write(b, 0, b.length);
-            }
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
     }
 
     /** The attachments would not fit the header limit. */

@@ -1,7 +1,9 @@
 package io.httpjson.protocol.internal;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -103,5 +105,41 @@ class AttachmentsTest {
         assertThat(Attachments.encodeRequest(att, 8192).header()).isEqualTo("k=v");
         assertThat(Attachments.encodeResponse(att, 8192).header())
                 .isEqualTo("version=v,group=v,path=v,interface=v,timeout=v,k=v");
+    }
+
+    /**
+     * A value that is not text (a byte[] token, a Map) is not sent, and that is said once per key at warn level, so
+     * that it does not vanish without a word on either side.
+     */
+    @Test
+    void aValueThatIsNotTextIsLeftOutAndSaidOncePerKey() {
+        Map<String, Object> att = new LinkedHashMap<>();
+        att.put("bytesToken-" + System.nanoTime(), new byte[] {1, 2});
+        att.put("n", 42);
+        att.put("nothing", null);
+        assertThat(Attachments.encodeRequest(att, 8192).header()).isEqualTo("n=42");
+        String key = att.keySet().iterator().next();
+        assertThat(Attachments.DROPPED.said(key)).isTrue();
+        assertThat(Attachments.DROPPED.said("n")).isFalse();
+        assertThat(Attachments.DROPPED.said("nothing"))
+                .as("a null value is not dropped for its type")
+                .isFalse();
+
+        List<String> warnings = new ArrayList<>();
+        DroppedAttachments dropped = new DroppedAttachments(2, warnings::add);
+        dropped.dropped("token", new byte[0], true);
+        dropped.dropped("token", new byte[0], true);
+        dropped.dropped("map", new HashMap<>(), false);
+        dropped.dropped("third", List.of(), true); // past the bound: not said, not remembered
+        assertThat(warnings)
+                .containsExactly(
+                        "httpjson: the attachment 'token' is not sent with a request: its value is a byte[], and"
+                                + " attachments travel as text (a String, number, boolean, character or enum) in an"
+                                + " HTTP header; send it as a String (Base64 for bytes) or as an argument. Said once"
+                                + " per key",
+                        "httpjson: the attachment 'map' is not sent with an answer: its value is a"
+                                + " java.util.HashMap, and attachments travel as text (a String, number,"
+                                + " boolean, character or enum) in an HTTP header; send it as a String"
+                                + " (Base64 for bytes) or as an argument. Said once per key");
     }
 }
