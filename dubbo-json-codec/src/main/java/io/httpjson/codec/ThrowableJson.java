@@ -1,19 +1,11 @@
 package io.httpjson.codec;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.reflect.Constructor;
-import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.httpjson.codec.internal.AllowList;
-import org.apache.dubbo.common.logger.Logger;
-import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.common.utils.DefaultSerializeClassChecker;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
@@ -29,46 +21,7 @@ public final class ThrowableJson {
 
     private static final StackTraceElement[] NO_STACK = new StackTraceElement[0];
 
-    private static final Logger LOG = LoggerFactory.getLogger(ThrowableJson.class);
-
-    /** Whether a field of the exception class was left out already (said once per class). */
-    private static final ClassValue<AtomicBoolean> WARNED = new ClassValue<AtomicBoolean>() {
-        @Override
-        protected AtomicBoolean computeValue(Class<?> type) {
-            return new AtomicBoolean();
-        }
-    };
-
-    private static final ClassValue<Field[]> CUSTOM_FIELDS = new ClassValue<Field[]>() {
-        @Override
-        protected Field[] computeValue(Class<?> type) {
-            List<Field> fields = new ArrayList<>();
-            for (Class<?> c = type; c != null && c != Throwable.class; c = c.getSuperclass()) {
-                if (isPlatform(c.getName())) {
-                    continue;
-                }
-                for (Field f : c.getDeclaredFields()) {
-                    int m = f.getModifiers();
-                    if (Modifier.isStatic(m) || Modifier.isTransient(m) || f.isSynthetic()) {
-                        continue;
-                    }
-                    try {
-                        f.setAccessible(true);
-                        fields.add(f);
-                    } catch (RuntimeException e) {
-                        // inaccessible (named module): not transmitted
-                    }
-                }
-            }
-            return fields.toArray(new Field[0]);
-        }
-    };
-
     private ThrowableJson() {}
-
-    private static boolean isPlatform(String n) {
-        return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.");
-    }
 
     /**
      * The JSON tree of {@code t}: exception, message (if any), fields (custom ones, if any), cause (if any). A field
@@ -96,65 +49,15 @@ public final class ThrowableJson {
         if (message != null) {
             m.put("message", message);
         }
-        Field[] fields = CUSTOM_FIELDS.get(t.getClass());
-        if (fields.length > 0) {
-            Map<String, Object> values = new LinkedHashMap<>();
-            for (Field f : fields) {
-                try {
-                    Object v = f.get(t);
-                    if (v != null && !(v instanceof Throwable) && !values.containsKey(f.getName())) {
-                        String refused = refusal(v, codec);
-                        if (refused == null) {
-                            values.put(f.getName(), v);
-                        } else {
-                            leftOut(t.getClass(), f, refused);
-                        }
-                    }
-                } catch (IllegalAccessException e) {
-                    // not transmitted
-                }
-            }
-            if (!values.isEmpty()) {
-                m.put("fields", values);
-            }
+        Map<String, Object> fields = ExceptionFields.of(t, codec);
+        if (fields != null) {
+            m.put("fields", fields);
         }
         Throwable cause = t.getCause();
         if (cause != null && cause != t && depth + 1 < MAX_CAUSE_DEPTH) {
             m.put("cause", describe(cause, codec, depth + 1));
         }
         return m;
-    }
-
-    /** Why {@code v} cannot be written as JSON, or null if it can: tried with {@code codec} unless plainly fine. */
-    private static String refusal(Object v, JsonCodec codec) {
-        if (v instanceof Double || v instanceof Float) {
-            double d = ((Number) v).doubleValue();
-            return Double.isFinite(d) ? null : "JSON has no " + d;
-        }
-        if (codec == null
-                || v instanceof String
-                || v instanceof Integer
-                || v instanceof Long
-                || v instanceof Boolean
-                || v instanceof Short
-                || v instanceof Byte
-                || v instanceof Enum) {
-            return null;
-        }
-        try {
-            codec.write(v, null, OutputStream.nullOutputStream());
-            return null;
-        } catch (IOException | RuntimeException e) {
-            return String.valueOf(e.getMessage());
-        }
-    }
-
-    private static void leftOut(Class<?> type, Field f, String why) {
-        if (WARNED.get(type).compareAndSet(false, true)) {
-            LOG.warn("the field " + f.getName() + " of " + type.getName() + " cannot be written as JSON (" + why
-                    + "): it is left out when the exception is sent (it arrives with its default value); said once"
-                    + " per exception class");
-        }
     }
 
     /**
@@ -218,28 +121,8 @@ public final class ThrowableJson {
         }
         ThrowableState.setStackTrace(t, NO_STACK);
         Object fields = tree.get("fields");
-        AllowList allowList = AllowList.of(model);
         if (fields instanceof Map) {
-            for (Field f : CUSTOM_FIELDS.get(type)) {
-                Map<String, Object> values = (Map<String, Object>) fields;
-                if (!values.containsKey(f.getName())) {
-                    continue;
-                }
-                Object v = values.get(f.getName());
-                try {
-                    if (allowList != null) {
-                        // the field's classes are made as a declared type's are: only if the allow-list admits them
-                        allowList.check(f.getGenericType());
-                    }
-                    Object converted = codec.convert(v, f.getGenericType());
-                    if (converted != null || !f.getType().isPrimitive()) {
-                        f.set(t, converted);
-                    }
-                } catch (RuntimeException | IllegalAccessException e) {
-                    // a field that cannot be restored (or whose class is not admitted) keeps its default; the
-                    // exception itself still arrives
-                }
-            }
+            ExceptionFields.restore(t, type, (Map<String, Object>) fields, codec, AllowList.of(model));
         }
         return t;
     }
