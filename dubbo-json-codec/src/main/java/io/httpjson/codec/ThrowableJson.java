@@ -2,8 +2,13 @@ package io.httpjson.codec;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.httpjson.codec.internal.AllowList;
 import org.apache.dubbo.common.utils.DefaultSerializeClassChecker;
@@ -16,7 +21,10 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
  */
 public final class ThrowableJson {
 
-    /** How many causes are described/rebuilt at most. */
+    /**
+     * How many exceptions of a cause chain are described and rebuilt at most, the first included: of a longer chain,
+     * the first {@code MAX_CAUSE_DEPTH - 1} and the root cause.
+     */
     public static final int MAX_CAUSE_DEPTH = 8;
 
     private static final StackTraceElement[] NO_STACK = new StackTraceElement[0];
@@ -29,7 +37,7 @@ public final class ThrowableJson {
      * JsonCodec)} to leave out, too, every field the engine that writes the tree refuses.
      */
     public static Map<String, Object> describe(Throwable t) {
-        return describe(t, null, 0);
+        return tree(t, null);
     }
 
     /**
@@ -39,10 +47,48 @@ public final class ThrowableJson {
      * should. Nothing is logged per call: once per exception class, at warn level.
      */
     public static Map<String, Object> describe(Throwable t, JsonCodec codec) {
-        return describe(t, codec, 0);
+        return tree(t, codec);
     }
 
-    private static Map<String, Object> describe(Throwable t, JsonCodec codec, int depth) {
+    private static Map<String, Object> tree(Throwable t, JsonCodec codec) {
+        Map<String, Object> top = null;
+        Map<String, Object> previous = null;
+        for (Throwable e : chain(t, MAX_CAUSE_DEPTH)) {
+            Map<String, Object> m = own(e, codec);
+            if (previous == null) {
+                top = m;
+            } else {
+                previous.put("cause", m);
+            }
+            previous = m;
+        }
+        return top;
+    }
+
+    /**
+     * {@code t} and its causes, at most {@code max} of them: of a longer chain the first {@code max - 1} and the root
+     * cause, which is often the one that says what went wrong (the {@code SQLException} under the wrappers). A cause
+     * seen before ends the chain.
+     */
+    static List<Throwable> chain(Throwable t, int max) {
+        List<Throwable> chain = new ArrayList<>(Math.min(max, 8));
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Throwable root = null;
+        for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
+            if (chain.isEmpty() || chain.size() < max - 1) {
+                chain.add(c);
+            } else {
+                root = c;
+            }
+        }
+        if (root != null && chain.size() < max) {
+            chain.add(root);
+        }
+        return chain;
+    }
+
+    /** The exception alone: class, message (if any) and custom fields (if any). */
+    private static Map<String, Object> own(Throwable t, JsonCodec codec) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("exception", t.getClass().getName());
         String message = t.getMessage();
@@ -52,10 +98,6 @@ public final class ThrowableJson {
         Map<String, Object> fields = ExceptionFields.of(t, codec);
         if (fields != null) {
             m.put("fields", fields);
-        }
-        Throwable cause = t.getCause();
-        if (cause != null && cause != t && depth + 1 < MAX_CAUSE_DEPTH) {
-            m.put("cause", describe(cause, codec, depth + 1));
         }
         return m;
     }

@@ -3,6 +3,7 @@ package io.httpjson.serialization.fastjson;
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.conformance.CodecContract;
 import io.httpjson.codec.conformance.StrictInputContract;
+import io.httpjson.codec.conformance.ThrowableJsonContract;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.junit.jupiter.api.Nested;
 
@@ -27,6 +28,14 @@ class Fastjson2ConformanceTest {
         @Override
         protected Serialization serialization() {
             return new Fastjson2TextSerialization();
+        }
+    }
+
+    @Nested
+    class Throwables extends ThrowableJsonContract {
+        @Override
+        protected JsonCodec codec() {
+            return new Fastjson2TextCodec();
         }
     }
 }

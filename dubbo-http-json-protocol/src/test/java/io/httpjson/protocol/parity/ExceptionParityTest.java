@@ -1,6 +1,8 @@
 package io.httpjson.protocol.parity;
 
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.httpjson.protocol.testing.Http;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,6 +85,37 @@ class ExceptionParityTest {
 
             // the calls after it are not affected
             assertThat(diff(() -> s.failWithRatio("0.25", "2")).ratio).isEqualTo(0.25);
+        });
+    }
+
+    /**
+     * hessian2 delivers a cause chain of any length; JSON trees hold 8 exceptions of it. Of a longer chain the first 7
+     * and the root cause arrive: the root is most often the one that says what went wrong, and it was the one lost.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                Transports.HESSIAN2,
+                Transports.DUBBO_FASTJSON,
+                Transports.DUBBO_GSON,
+                Transports.HTTPJSON_FASTJSON,
+                Transports.HTTPJSON_GSON
+            })
+    void theRootCauseOfALongChainArrives(String transport) throws Exception {
+        Transports.server(transport, new ParityServiceImpl()).run(server -> {
+            Throwable e =
+                    catchThrowable(() -> Transports.reference(server, transport).failDeep(12));
+            assertThat(e).isExactlyInstanceOf(IllegalStateException.class).hasMessage("c11");
+            List<String> chain = new ArrayList<>();
+            Throwable root = e;
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                chain.add(c.getMessage());
+                root = c;
+            }
+            assertThat(root).isExactlyInstanceOf(IllegalArgumentException.class).hasMessage("c0");
+            if (!Transports.isHessian2(transport)) {
+                assertThat(chain).containsExactly("c11", "c10", "c9", "c8", "c7", "c6", "c5", "c0");
+            }
         });
     }
 

@@ -21,6 +21,9 @@ public interface ParityService {
     /** Throws a {@link DiffException} with this ratio and weight ("NaN", "Infinity", a number), other fields, a cause. */
     String failWithRatio(String ratio, String weight) throws DiffException;
 
+    /** Throws a chain of {@code depth} exceptions, {@code c(depth-1) <- ... <- c0}: c0 is the root cause. */
+    String failDeep(int depth);
+
     /** Doubles every {@code amount} of the point. */
     Point twice(Point p);
 }

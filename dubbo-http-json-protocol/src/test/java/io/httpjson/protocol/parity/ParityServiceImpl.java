@@ -60,6 +60,15 @@ public class ParityServiceImpl implements ParityService {
     }
 
     @Override
+    public String failDeep(int depth) {
+        RuntimeException e = new IllegalArgumentException("c0");
+        for (int i = 1; i < depth; i++) {
+            e = new IllegalStateException("c" + i, e);
+        }
+        throw e;
+    }
+
+    @Override
     public Point twice(Point p) {
         twiceCalls.incrementAndGet();
         return new Point(p.name, p.amount * 2);
