@@ -16,8 +16,8 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
 
 /**
  * Exceptions as plain JSON trees: {@code {"exception": class name, "message": ..., "fields": {custom fields},
- * "cause": {...}}}. Stack traces are not transmitted. Rebuilding admits only classes Dubbo's serialize allow-list
- * admits; anything else becomes a {@link RemoteException}.
+ * "cause": {...}, "suppressed": [{...}, ...]}}. Stack traces are not transmitted. Rebuilding admits only classes
+ * Dubbo's serialize allow-list admits; anything else becomes a {@link RemoteException}.
  */
 public final class ThrowableJson {
 
@@ -27,17 +27,27 @@ public final class ThrowableJson {
      */
     public static final int MAX_CAUSE_DEPTH = 8;
 
+    /** How many suppressed exceptions of one exception are described and rebuilt at most: its first ones. */
+    public static final int MAX_SUPPRESSED = 8;
+
+    /**
+     * How many exceptions one tree holds at most, causes and suppressed ones together: the cause chain of the
+     * exception first, then the suppressed ones, in order, while there is room.
+     */
+    public static final int MAX_EXCEPTIONS = 32;
+
     private static final StackTraceElement[] NO_STACK = new StackTraceElement[0];
 
     private ThrowableJson() {}
 
     /**
-     * The JSON tree of {@code t}: exception, message (if any), fields (custom ones, if any), cause (if any). A field
-     * JSON cannot hold (a NaN or infinite {@code double}/{@code float}) is left out; see {@link #describe(Throwable,
-     * JsonCodec)} to leave out, too, every field the engine that writes the tree refuses.
+     * The JSON tree of {@code t}: exception, message (if any), fields (custom ones, if any), cause (if any; see
+     * {@link #MAX_CAUSE_DEPTH}), suppressed (if any; see {@link #MAX_SUPPRESSED} and {@link #MAX_EXCEPTIONS}). A
+     * field JSON cannot hold (a NaN or infinite {@code double}/{@code float}) is left out; see {@link
+     * #describe(Throwable, JsonCodec)} to leave out, too, every field the engine that writes the tree refuses.
      */
     public static Map<String, Object> describe(Throwable t) {
-        return tree(t, null);
+        return describe(t, null);
     }
 
     /**
@@ -47,22 +57,35 @@ public final class ThrowableJson {
      * should. Nothing is logged per call: once per exception class, at warn level.
      */
     public static Map<String, Object> describe(Throwable t, JsonCodec codec) {
-        return tree(t, codec);
+        return tree(t, codec, new int[] {MAX_EXCEPTIONS});
     }
 
-    private static Map<String, Object> tree(Throwable t, JsonCodec codec) {
-        Map<String, Object> top = null;
-        Map<String, Object> previous = null;
-        for (Throwable e : chain(t, MAX_CAUSE_DEPTH)) {
+    private static Map<String, Object> tree(Throwable t, JsonCodec codec, int[] left) {
+        List<Throwable> chain = chain(t, Math.min(MAX_CAUSE_DEPTH, left[0]));
+        left[0] -= chain.size();
+        List<Map<String, Object>> nodes = new ArrayList<>(chain.size());
+        for (Throwable e : chain) {
             Map<String, Object> m = own(e, codec);
-            if (previous == null) {
-                top = m;
-            } else {
-                previous.put("cause", m);
+            if (!nodes.isEmpty()) {
+                nodes.get(nodes.size() - 1).put("cause", m);
             }
-            previous = m;
+            nodes.add(m);
         }
-        return top;
+        // the chain first, then what each of its exceptions suppressed, while the tree has room
+        for (int i = 0; i < chain.size(); i++) {
+            Throwable[] suppressed = chain.get(i).getSuppressed();
+            List<Object> trees = null;
+            for (int j = 0; j < suppressed.length && j < MAX_SUPPRESSED && left[0] > 0; j++) {
+                if (trees == null) {
+                    trees = new ArrayList<>(Math.min(suppressed.length, MAX_SUPPRESSED));
+                }
+                trees.add(tree(suppressed[j], codec, left));
+            }
+            if (trees != null) {
+                nodes.get(i).put("suppressed", trees);
+            }
+        }
+        return nodes.get(0);
     }
 
     /**
@@ -110,21 +133,49 @@ public final class ThrowableJson {
      */
     public static Throwable rebuild(
             Map<String, Object> tree, JsonCodec codec, ClassLoader loader, FrameworkModel model) {
-        return rebuild(tree, codec, loader, model, 0);
+        return rebuild(tree, codec, loader, model, 0, new int[] {MAX_EXCEPTIONS});
     }
 
     @SuppressWarnings("unchecked")
     private static Throwable rebuild(
-            Map<String, Object> tree, JsonCodec codec, ClassLoader loader, FrameworkModel model, int depth) {
+            Map<String, Object> tree,
+            JsonCodec codec,
+            ClassLoader loader,
+            FrameworkModel model,
+            int depth,
+            int[] left) {
+        left[0]--;
+        Throwable cause = null;
+        Object causeTree = tree.get("cause");
+        if (causeTree instanceof Map && depth + 1 < MAX_CAUSE_DEPTH && left[0] > 0) {
+            cause = rebuild((Map<String, Object>) causeTree, codec, loader, model, depth + 1, left);
+        }
+        Throwable t = instance(tree, cause, codec, loader, model);
+        Object suppressed = tree.get("suppressed");
+        if (suppressed instanceof List) {
+            // each through rebuild, so through the allow-list as any exception; a tree without them (a writer
+            // before they were sent) is read as before
+            int n = 0;
+            for (Object s : (List<Object>) suppressed) {
+                if (n++ == MAX_SUPPRESSED || left[0] <= 0) {
+                    break;
+                }
+                if (s instanceof Map) {
+                    ThrowableState.addSuppressed(t, rebuild((Map<String, Object>) s, codec, loader, model, 0, left));
+                }
+            }
+        }
+        return t;
+    }
+
+    /** The exception of the tree's class, message and fields, with {@code cause}, or a stand-in for it. */
+    @SuppressWarnings("unchecked")
+    private static Throwable instance(
+            Map<String, Object> tree, Throwable cause, JsonCodec codec, ClassLoader loader, FrameworkModel model) {
         Object cn = tree.get("exception");
         String className = cn instanceof String ? (String) cn : "<missing exception class name>";
         Object msg = tree.get("message");
         String message = msg == null ? null : String.valueOf(msg);
-        Throwable cause = null;
-        Object causeTree = tree.get("cause");
-        if (causeTree instanceof Map && depth + 1 < MAX_CAUSE_DEPTH) {
-            cause = rebuild((Map<String, Object>) causeTree, codec, loader, model, depth + 1);
-        }
         Class<?> type;
         try {
             if (!(cn instanceof String)) {

@@ -1,6 +1,7 @@
 package io.httpjson.codec;
 
 import java.lang.reflect.Field;
+import java.util.ArrayList;
 
 /** Throwable's private state through sun.misc.Unsafe (java.base does not open it to reflection). */
 final class ThrowableState {
@@ -9,6 +10,8 @@ final class ThrowableState {
     private static final long MESSAGE;
     private static final long CAUSE;
     private static final long STACK;
+    /** Throwable.suppressedExceptions, or -1 where this JDK has no such field. */
+    private static final long SUPPRESSED;
 
     static {
         try {
@@ -21,6 +24,13 @@ final class ThrowableState {
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
+        long suppressed;
+        try {
+            suppressed = UNSAFE.objectFieldOffset(Throwable.class.getDeclaredField("suppressedExceptions"));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            suppressed = -1;
+        }
+        SUPPRESSED = suppressed;
     }
 
     private ThrowableState() {}
@@ -39,5 +49,20 @@ final class ThrowableState {
 
     static void setStackTrace(Throwable t, StackTraceElement[] stack) {
         UNSAFE.putObject(t, STACK, stack);
+    }
+
+    /**
+     * {@code t.addSuppressed(s)}, also where {@code t} records none: an instance made without a constructor (its
+     * class has none that takes a message) has no list to record them in, and neither has one whose constructor
+     * turned suppression off, which the remote exception had on since it had some.
+     */
+    static void addSuppressed(Throwable t, Throwable s) {
+        if (s == t) {
+            return;
+        }
+        if (SUPPRESSED >= 0 && UNSAFE.getObject(t, SUPPRESSED) == null) {
+            UNSAFE.putObject(t, SUPPRESSED, new ArrayList<Throwable>(1));
+        }
+        t.addSuppressed(s);
     }
 }

@@ -119,6 +119,27 @@ class ExceptionParityTest {
         });
     }
 
+    /** A suppressed exception (a close that failed too) arrives with the exception, as over hessian2. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                Transports.HESSIAN2,
+                Transports.DUBBO_FASTJSON,
+                Transports.DUBBO_GSON,
+                Transports.HTTPJSON_FASTJSON,
+                Transports.HTTPJSON_GSON
+            })
+    void suppressedExceptionsArrive(String transport) throws Exception {
+        Transports.server(transport, new ParityServiceImpl()).run(server -> {
+            Throwable e =
+                    catchThrowable(() -> Transports.reference(server, transport).failSuppressed());
+            assertThat(e).isExactlyInstanceOf(IllegalStateException.class).hasMessage("top");
+            assertThat(e.getSuppressed()).singleElement().satisfies(s -> assertThat(s)
+                    .isExactlyInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("s"));
+        });
+    }
+
     private static DiffException diff(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
         Throwable e = catchThrowable(call);
         assertThat(e).isExactlyInstanceOf(DiffException.class);

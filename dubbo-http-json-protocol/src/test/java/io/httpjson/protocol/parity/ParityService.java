@@ -24,6 +24,9 @@ public interface ParityService {
     /** Throws a chain of {@code depth} exceptions, {@code c(depth-1) <- ... <- c0}: c0 is the root cause. */
     String failDeep(int depth);
 
+    /** Throws {@code IllegalStateException("top")} that suppressed {@code IllegalArgumentException("s")}. */
+    String failSuppressed();
+
     /** Doubles every {@code amount} of the point. */
     Point twice(Point p);
 }

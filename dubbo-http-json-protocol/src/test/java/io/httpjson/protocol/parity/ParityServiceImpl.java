@@ -69,6 +69,13 @@ public class ParityServiceImpl implements ParityService {
     }
 
     @Override
+    public String failSuppressed() {
+        IllegalStateException e = new IllegalStateException("top");
+        e.addSuppressed(new IllegalArgumentException("s"));
+        throw e;
+    }
+
+    @Override
     public Point twice(Point p) {
         twiceCalls.incrementAndGet();
         return new Point(p.name, p.amount * 2);

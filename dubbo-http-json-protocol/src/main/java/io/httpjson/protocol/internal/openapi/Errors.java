@@ -58,7 +58,16 @@ final class Errors {
                                     + " class name)"));
             properties.put(
                     "cause",
-                    described(type("object"), "for BUSINESS_EXCEPTION: the cause: exception, message, fields, cause"));
+                    described(
+                            type("object"),
+                            "for BUSINESS_EXCEPTION: the cause: exception, message, fields, cause, suppressed"));
+            Map<String, Object> suppressed = type("array");
+            suppressed.put("items", type("object"));
+            properties.put(
+                    "suppressed",
+                    described(
+                            suppressed,
+                            "for BUSINESS_EXCEPTION: the exceptions it suppressed (at most 8), each as the cause is"));
             Map<String, Object> s = new LinkedHashMap<>();
             s.put("type", "object");
             s.put("description", "The JSON body of every error answer (docs/protocol.md, \"Errors\").");
