@@ -6,9 +6,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.protocol.internal.ConsumerView;
 import io.httpjson.protocol.internal.Dispatch;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
+import io.httpjson.protocol.internal.ReferWarnings;
 import io.httpjson.protocol.internal.ServiceMeta;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.internal.client.HttpJsonInvoker;
@@ -40,6 +42,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
     public static final int DEFAULT_PORT = 8090;
 
     private final Map<String, HttpJsonClient> clients = new ConcurrentHashMap<>();
+    private final ReferWarnings referWarnings = new ReferWarnings();
     private volatile boolean destroyed;
     /** Dubbo's graceful shutdown has begun ({@link GracefulShutdown#readonly}): guarded by serverMap. */
     private boolean readOnly;
@@ -167,16 +170,20 @@ public class HttpJsonProtocol extends AbstractProtocol {
         checkNotDestroyed(url, "refer");
         refuseCallbacks(url, "refer");
         JsonCodec codec;
+        ConsumerView view;
         try {
             codec = Codecs.forUrl(url, frameworkModel);
+            view = ConsumerView.of(url);
         } catch (IllegalArgumentException e) {
             throw new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
+        referWarnings.warn(url, view);
         String clientKey = url.getAddress() + "|" + HttpJsonConfig.clientSettings(url) + "|"
                 // TLS settings (dubbo.ssl) belong to the consumer's application
                 + url.getOrDefaultApplicationModel().getInternalId();
         HttpJsonClient client = clients.compute(
-                clientKey, (k, existing) -> existing != null && existing.retain() ? existing : newClient(url));
+                clientKey,
+                (k, existing) -> existing != null && existing.retain() ? existing : newClient(url, view.config()));
         HttpJsonInvoker<T> invoker = new HttpJsonInvoker<>(type, url, client, codec, frameworkModel, destroyed -> {
             // a destroyed invoker (address removed by a registry push) must not stay reachable from the protocol
             invokers.remove(destroyed);
@@ -215,9 +222,9 @@ public class HttpJsonProtocol extends AbstractProtocol {
         }
     }
 
-    private static HttpJsonClient newClient(URL url) {
+    private static HttpJsonClient newClient(URL url, HttpJsonConfig config) {
         try {
-            return new HttpJsonClient(url);
+            return new HttpJsonClient(url, config);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
         }

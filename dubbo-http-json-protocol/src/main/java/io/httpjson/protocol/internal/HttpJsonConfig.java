@@ -131,9 +131,9 @@ public final class HttpJsonConfig {
         return new HttpJsonConfig(url);
     }
 
-    /** A consumer's client config: the provider's own settings in a registry's URL left out (see Params). */
+    /** A consumer's client config: the provider's values its defaults, its server settings left out (ConsumerView). */
     public static HttpJsonConfig forConsumer(URL url) {
-        return new HttpJsonConfig(Params.consumerView(url));
+        return ConsumerView.of(url).config();
     }
 
     /** The docs folder error bodies link into, ending in {@code /}: {@code httpjson.help-base-url} or ours. */

@@ -1,18 +1,14 @@
 package io.httpjson.protocol.internal;
 
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 import org.apache.dubbo.common.URL;
-import org.apache.dubbo.common.url.component.ServiceAddressURL;
-import org.apache.dubbo.common.url.component.ServiceConfigURL;
 
 /** Reads one URL parameter of {@link HttpJsonConfig}, failing with {@code name: value (expected: ...)}. */
 final class Params {
@@ -23,42 +19,7 @@ final class Params {
     private static final Pattern HOST =
             Pattern.compile("(\\*\\.)?[a-z0-9.\\-]+(:[0-9]{1,5})?|\\[[0-9a-f:.]+\\](:[0-9]{1,5})?");
 
-    /** Keys only a provider reads; a consumer leaves them at their defaults ({@link #consumerView}). */
-    private static final Set<String> PROVIDER_ONLY = Set.of(
-            HttpJsonConfig.THREADS,
-            HttpJsonConfig.BACKLOG,
-            HttpJsonConfig.DISPATCH,
-            HttpJsonConfig.DISPATCHER,
-            HttpJsonConfig.CORS_ALLOWED_ORIGINS,
-            HttpJsonConfig.ALLOWED_HOSTS,
-            HttpJsonConfig.HEADER_TIMEOUT,
-            HttpJsonConfig.MIN_BODY_RATE,
-            HttpJsonConfig.DECODE_BUDGET,
-            HttpJsonConfig.ACCEPTS,
-            HttpJsonConfig.HELP_BASE_URL,
-            HttpJsonConfig.SERVER_IDLE_TIMEOUT);
-
     private Params() {}
-
-    /**
-     * What a consumer's client reads of the provider URL it calls: every parameter (a registry's provider URL keeps
-     * the consumer's own beside the provider's) but the provider-only keys, and {@code iothreads} only if the
-     * consumer set it (a registry's provider URL carries the provider's selector threads under that key).
-     */
-    static URL consumerView(URL url) {
-        Map<String, String> params = new HashMap<>(url.getAllParameters());
-        params.keySet().removeAll(PROVIDER_ONLY);
-        if (url instanceof ServiceAddressURL) {
-            URL consumer = ((ServiceAddressURL) url).getConsumerURL();
-            String own = consumer == null ? null : consumer.getParameter(HttpJsonConfig.IO_THREADS);
-            if (own == null) {
-                params.remove(HttpJsonConfig.IO_THREADS);
-            } else {
-                params.put(HttpJsonConfig.IO_THREADS, own);
-            }
-        }
-        return new ServiceConfigURL(url.getProtocol(), url.getHost(), url.getPort(), url.getPath(), params);
-    }
 
     /**
      * Every {@code httpjson.*} parameter of the URL, and Dubbo's {@code connect.timeout} and {@code payload}, in key

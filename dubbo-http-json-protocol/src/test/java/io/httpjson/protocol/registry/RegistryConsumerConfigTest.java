@@ -64,6 +64,20 @@ class RegistryConsumerConfigTest {
     }
 
     @Test
+    void aProviderValueTheConsumerCannotUseBesideItsOwnDoesNotCostItTheProvider() throws Exception {
+        // both valid where they were set; mixed, the provider's max-attachment-bytes is above the consumer's
+        // max-header-bytes: the consumer calls the provider without it (and says so), it does not drop the provider
+        try (RegistryPair pair = new RegistryPair(
+                Map.of(HttpJsonConfig.MAX_ATTACHMENT_BYTES, "20000", HttpJsonConfig.MAX_HEADER_BYTES, "32768"))) {
+            EchoService echo = pair.reference(EchoService.class, Map.of(HttpJsonConfig.MAX_HEADER_BYTES, "16384"));
+            assertThat(echo.echo("m")).isEqualTo("m");
+            HttpJsonConfig config = config(pair.client(EchoService.class));
+            assertThat(config.maxHeaderBytes()).isEqualTo(16384);
+            assertThat(config.maxAttachmentBytes()).isEqualTo(8192);
+        }
+    }
+
+    @Test
     void theProvidersIoThreadsSizeItsSelectorsNotTheConsumersIoThreads() throws Exception {
         int cores = Runtime.getRuntime().availableProcessors();
         int defaultIoThreads = Math.max(1, Math.min(4, cores / 2));

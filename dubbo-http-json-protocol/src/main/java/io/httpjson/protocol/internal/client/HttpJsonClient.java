@@ -21,7 +21,12 @@ public final class HttpJsonClient {
     private volatile boolean closed;
 
     public HttpJsonClient(URL url) {
-        this.config = HttpJsonConfig.forConsumer(url);
+        this(url, HttpJsonConfig.forConsumer(url));
+    }
+
+    /** A client for {@code url} with the consumer's config of it ({@code ConsumerView}). */
+    public HttpJsonClient(URL url, HttpJsonConfig config) {
+        this.config = config;
         SslContext tls = ClientTls.forConsumer(url);
         this.resources = ClientResources.acquire(config.ioThreads());
         InetSocketAddress remote = new InetSocketAddress(url.getHost(), url.getPort());
