@@ -178,7 +178,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
             throw new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
         referWarnings.warn(url, view);
-        String clientKey = url.getAddress() + "|" + HttpJsonConfig.clientSettings(url) + "|"
+        String clientKey = url.getAddress() + "|" + view.clientKey() + "|"
                 // TLS settings (dubbo.ssl) belong to the consumer's application
                 + url.getOrDefaultApplicationModel().getInternalId();
         HttpJsonClient client = clients.compute(

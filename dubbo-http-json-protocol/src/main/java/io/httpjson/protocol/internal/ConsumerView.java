@@ -155,4 +155,44 @@ public final class ConsumerView {
     public List<String> ignored() {
         return ignored;
     }
+
+    /**
+     * What this consumer's client is made from, as parsed values: references whose keys are equal share one client
+     * per address. Provider keys the consumer does not read cannot tell two references apart, whatever they are.
+     */
+    public Object clientKey() {
+        HttpJsonConfig c = config;
+        return new ClientKey(
+                c.maxConnections(),
+                c.connectionsCeiling(),
+                c.maxIdle(),
+                c.pipelining(),
+                c.pipeliningBudgetNanos(),
+                c.pipeliningAdaptive(),
+                c.clientIdleTimeoutMillis(),
+                c.connectTimeoutMillis(),
+                c.gzipThreshold(),
+                c.maxAttachmentBytes(),
+                c.maxHeaderBytes(),
+                c.payload(),
+                c.ioThreads(),
+                c.tlsVerifyHostname());
+    }
+
+    /** Every {@link HttpJsonConfig} value the client package reads. */
+    private record ClientKey(
+            int maxConnections,
+            int connectionsCeiling,
+            int maxIdle,
+            int pipelining,
+            long pipeliningBudgetNanos,
+            boolean pipeliningAdaptive,
+            long clientIdleTimeoutMillis,
+            int connectTimeoutMillis,
+            int gzipThreshold,
+            int maxAttachmentBytes,
+            int maxHeaderBytes,
+            int payload,
+            int ioThreads,
+            boolean tlsVerifyHostname) {}
 }

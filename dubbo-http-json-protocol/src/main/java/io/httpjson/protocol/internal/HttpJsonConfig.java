@@ -122,11 +122,6 @@ public final class HttpJsonConfig {
         }
     }
 
-    /** What a consumer's client is made from; references whose settings are equal may share one client. */
-    public static String clientSettings(URL url) {
-        return Params.clientSettings(url);
-    }
-
     public static HttpJsonConfig of(URL url) {
         return new HttpJsonConfig(url);
     }

@@ -5,7 +5,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 import org.apache.dubbo.common.URL;
@@ -20,24 +19,6 @@ final class Params {
             Pattern.compile("(\\*\\.)?[a-z0-9.\\-]+(:[0-9]{1,5})?|\\[[0-9a-f:.]+\\](:[0-9]{1,5})?");
 
     private Params() {}
-
-    /**
-     * Every {@code httpjson.*} parameter of the URL, and Dubbo's {@code connect.timeout} and {@code payload}, in key
-     * order: a key added later is covered without a second list to keep in step. All of them: a registry's
-     * provider URL keeps the consumer's own parameters beside the provider's ({@code getParameters()} has only the
-     * provider's).
-     */
-    static String clientSettings(URL url) {
-        TreeMap<String, String> settings = new TreeMap<>();
-        url.getAllParameters().forEach((k, v) -> {
-            if (k.startsWith("httpjson.")
-                    || k.equals(HttpJsonConfig.CONNECT_TIMEOUT)
-                    || k.equals(HttpJsonConfig.PAYLOAD)) {
-                settings.put(k, v);
-            }
-        });
-        return settings.toString();
-    }
 
     static int intParam(URL url, String key, int defaultValue, int min, int max) {
         String raw = url.getParameter(key);

@@ -1,5 +1,13 @@
 package io.httpjson.protocol.internal;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.url.component.DubboServiceAddressURL;
 import org.apache.dubbo.metadata.MetadataInfo;
@@ -122,5 +130,52 @@ class ConsumerViewTest {
                 .setConsumerUrl(URL.valueOf(
                         "consumer://127.0.0.1/" + SERVICE + "?interface=" + SERVICE + "&httpjson.pipelining=0"));
         assertThatThrownBy(() -> ConsumerView.of(url)).hasMessageStartingWith("httpjson.pipelining: 0 (expected: ");
+    }
+
+    /** {@code | `key` | side | ...}: every key of the table in docs/configuration.md, with its side. */
+    private static final Pattern ROW = Pattern.compile("^\\| `([a-z][a-z.-]+)` \\| ([^|]+) \\|");
+
+    /** Read per call or per invoker, not by the client: references that differ in them share one. */
+    private static final Set<String> NOT_THE_CLIENTS = Set.of("serialization", "timeout");
+
+    @Test
+    void referencesShareAClientUnlessTheyDifferInWhatTheClientReads() throws IOException {
+        URL base = URL.valueOf("httpjson://127.0.0.1:8090/x.Y?timeout=5");
+        Object key = ConsumerView.of(base).clientKey();
+        assertThat(ConsumerView.of(base.addParameter("retries", "0")).clientKey())
+                .isEqualTo(key);
+        assertThat(ConsumerView.of(base.addParameter(HttpJsonConfig.MAX_CONNECTIONS, "200"))
+                        .clientKey())
+                .as("the same value as another key: a fixed limit, not one that grows")
+                .isNotEqualTo(key);
+        int consumerKeys = 0;
+        for (String line : Files.readAllLines(Path.of("..", "docs", "configuration.md"))) {
+            Matcher m = ROW.matcher(line);
+            if (!m.find() || NOT_THE_CLIENTS.contains(m.group(1))) {
+                continue;
+            }
+            String name = m.group(1);
+            if (m.group(2).trim().startsWith("provider")) {
+                for (String value : List.of("7", "true", "x")) {
+                    assertThat(ConsumerView.of(base.addParameter(name, value)).clientKey())
+                            .as("a provider's key never splits a consumer's pools: " + name)
+                            .isEqualTo(key);
+                }
+            } else {
+                consumerKeys++;
+                assertThat(List.of("7", "65536", "false").stream().anyMatch(v -> differs(base, name, v, key)))
+                        .as("a consumer's key is part of the client key (ConsumerView.ClientKey): " + name)
+                        .isTrue();
+            }
+        }
+        assertThat(consumerKeys).as("rows found").isGreaterThan(10);
+    }
+
+    private static boolean differs(URL base, String name, String value, Object key) {
+        try {
+            return !ConsumerView.of(base.addParameter(name, value)).clientKey().equals(key);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 }

@@ -35,26 +35,6 @@ class HttpJsonConfigTest {
     }
 
     @Test
-    void referencesThatDifferInAClientSettingDoNotShareAClient() {
-        URL base = URL.valueOf("httpjson://127.0.0.1:8090/x.Y?timeout=5");
-        assertThat(HttpJsonConfig.clientSettings(base.addParameter("retries", "0")))
-                .isEqualTo(HttpJsonConfig.clientSettings(base));
-        for (String key : new String[] {
-            "httpjson.pipelining",
-            "httpjson.pipelining-budget-micros",
-            "httpjson.max-connections",
-            "httpjson.max-header-bytes",
-            "httpjson.tls-verify-hostname",
-            "connect.timeout",
-            "payload"
-        }) {
-            assertThat(HttpJsonConfig.clientSettings(base.addParameter(key, "7")))
-                    .as(key)
-                    .isNotEqualTo(HttpJsonConfig.clientSettings(base));
-        }
-    }
-
-    @Test
     void theAcceptQueueIsDubbosBacklog() {
         assertThat(of("").backlog()).isEqualTo(1024);
         assertThat(of("?backlog=4096").backlog()).isEqualTo(4096);

@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.util.Map;
 
 import io.httpjson.protocol.api.TestService;
+import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import org.junit.jupiter.api.AfterEach;
@@ -44,6 +45,21 @@ class RegistryConsumerConfigTest {
                     .as("a reference without httpjson.max-connections=3 has a client of its own")
                     .isNotSameAs(pair.client(TestService.class));
             assertThat(pair.client(EchoService.class).connectionLimit()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aProvidersKeyOnOneServiceDoesNotSplitTheConsumersPool() {
+        // httpjson.get is read by the provider alone: the two services' URLs differ, the consumer's settings do not
+        try (RegistryPair pair =
+                new RegistryPair(Map.of(), Map.of(HttpFeatures.GET, "true", "hello." + HttpFeatures.GET, "false"))) {
+            TestService test = pair.reference(TestService.class, Map.of());
+            EchoService echo = pair.reference(EchoService.class, Map.of());
+            assertThat(test.hello("a")).isEqualTo("Hello, a");
+            assertThat(echo.echo("b")).isEqualTo("b");
+            assertThat(pair.client(TestService.class))
+                    .as("one pool per provider address for references with the same settings")
+                    .isSameAs(pair.client(EchoService.class));
         }
     }
 

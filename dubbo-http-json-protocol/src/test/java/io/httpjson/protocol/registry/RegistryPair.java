@@ -37,6 +37,11 @@ final class RegistryPair implements AutoCloseable {
     final int port = DubboServer.freePort();
 
     RegistryPair(Map<String, String> protocolParams) {
+        this(protocolParams, Map.of());
+    }
+
+    /** With these parameters on the protocol, and these on the service TestService alone. */
+    RegistryPair(Map<String, String> protocolParams, Map<String, String> testServiceParams) {
         ProtocolConfig pc = new ProtocolConfig("httpjson", port);
         pc.setHost("127.0.0.1");
         pc.setParameters(new HashMap<>(protocolParams));
@@ -44,7 +49,9 @@ final class RegistryPair implements AutoCloseable {
                 .application(app("registry-test-provider"))
                 .registry(registry())
                 .protocol(pc);
-        provider.service(service(TestService.class, new TestServiceImpl()));
+        ServiceConfig<TestService> test = service(TestService.class, new TestServiceImpl());
+        test.setParameters(new HashMap<>(testServiceParams));
+        provider.service(test);
         provider.service(service(EchoService.class, new EchoService.Impl()));
         provider.start();
         consumer = DubboBootstrap.newInstance(consumerModel)
