@@ -1,6 +1,7 @@
 package io.httpjson.protocol.internal;
 
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The URL parameters only an httpjson provider reads: its server's settings and what it does for the HTTP world
@@ -47,6 +48,14 @@ public final class ProviderKeys {
         }
         int at = key.indexOf("." + PREFIX);
         return at > 0 && isHttpJsonKey(key.substring(at + 1));
+    }
+
+    /** The provider-only keys that are httpjson's own ({@code httpjson.*}), not Dubbo's ({@code threads}, ...). */
+    public static String[] httpJsonKeys() {
+        return Stream.concat(SERVER.stream(), FEATURES.stream())
+                .filter(k -> k.startsWith(PREFIX))
+                .sorted()
+                .toArray(String[]::new);
     }
 
     private static boolean isHttpJsonKey(String key) {
