@@ -7,6 +7,8 @@ import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.extension.ExtensionLoader;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
+import static org.apache.dubbo.common.constants.CommonConstants.PROVIDER_SIDE;
+
 /** Picks the {@link JsonCodec} named by a URL's {@code serialization} parameter. */
 public final class Codecs {
 
@@ -39,10 +41,17 @@ public final class Codecs {
         String name = codecName(url.getParameter("serialization"));
         ExtensionLoader<JsonCodec> loader = model.getExtensionLoader(JsonCodec.class);
         if (!loader.hasExtension(name)) {
+            // most often a default meant for the dubbo protocol, set on <dubbo:provider> or <dubbo:consumer>
+            boolean provider = PROVIDER_SIDE.equals(url.getSide());
+            String where = provider
+                    ? "on the httpjson protocol (<dubbo:protocol name=\"httpjson\" serialization=\"" + DEFAULT
+                            + "\"/>) or on the service"
+                    : "on the reference (<dubbo:reference serialization=\"" + DEFAULT + "\"/>)";
             throw new IllegalArgumentException("serialization: " + url.getParameter("serialization")
-                    + " (expected: one of " + loader.getSupportedExtensions()
-                    + "; httpjson speaks JSON only). Remove the serialization setting of the httpjson protocol or"
-                    + " name a JSON one; see docs/configuration.md");
+                    + " (expected: one of " + loader.getSupportedExtensions() + "; httpjson speaks JSON only). Set"
+                    + " serialization=" + DEFAULT + " (or gson-text) " + where + ": it overrides a default such as"
+                    + " <dubbo:" + (provider ? "provider" : "consumer") + " serialization=\"hessian2\"/> meant for"
+                    + " the dubbo protocol; see docs/configuration.md");
         }
         return loader.getExtension(name);
     }
