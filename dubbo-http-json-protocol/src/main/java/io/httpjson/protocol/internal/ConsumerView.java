@@ -27,11 +27,14 @@ import org.apache.dubbo.rpc.RpcContext;
 public final class ConsumerView {
 
     private final HttpJsonConfig config;
+    /** The consumer's own parameters (all of them for a direct URL), provider-only keys left out. */
+    private final Map<String, String> own;
     /** The provider's values left out, each as {@code key=value: why}. */
     private final List<String> ignored;
 
-    private ConsumerView(HttpJsonConfig config, List<String> ignored) {
+    private ConsumerView(HttpJsonConfig config, Map<String, String> own, List<String> ignored) {
         this.config = config;
+        this.own = Map.copyOf(own);
         this.ignored = List.copyOf(ignored);
     }
 
@@ -53,7 +56,7 @@ public final class ConsumerView {
         Map<String, String> all = new TreeMap<>(own);
         all.putAll(offered);
         try {
-            return new ConsumerView(parse(url, all), List.of());
+            return new ConsumerView(parse(url, all), own, List.of());
         } catch (IllegalArgumentException e) {
             if (offered.isEmpty()) {
                 throw e;
@@ -92,7 +95,7 @@ public final class ConsumerView {
             ignored.add(k + "=" + v + ": " + problem(url, taken));
             taken.remove(k);
         });
-        return new ConsumerView(config, ignored);
+        return new ConsumerView(config, own, ignored);
     }
 
     /**
@@ -154,6 +157,11 @@ public final class ConsumerView {
     /** The provider's values the consumer left out, each as {@code key=value: why} (empty almost always). */
     public List<String> ignored() {
         return ignored;
+    }
+
+    /** The consumer's own value of {@code key}, null if it set none (the provider's does not count). */
+    public String own(String key) {
+        return own.get(key);
     }
 
     /**

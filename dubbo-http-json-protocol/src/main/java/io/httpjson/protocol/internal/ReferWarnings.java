@@ -9,13 +9,20 @@ import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
 
+import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
+import static org.apache.dubbo.common.constants.CommonConstants.VERSION_KEY;
 import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_INCORRECT_PARAMETER_VALUES;
 
 /**
  * The warnings of a protocol's refers, each said once: a registry pushes the same provider URL to every service of
- * the address and again with every change, and one line per push would drown the log.
+ * the address and again with every change, and one line per push would drown the log. They are about the provider's
+ * values the consumer left out ({@link ConsumerView#ignored()}) and Dubbo's {@code connections}, which httpjson does
+ * not use.
  */
 public final class ReferWarnings {
+
+    /** Dubbo's connections per provider for the dubbo protocol; httpjson's pool sizes itself. */
+    private static final String CONNECTIONS = "connections";
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(ReferWarnings.class);
 
@@ -36,6 +43,18 @@ public final class ReferWarnings {
                         + ". This consumer calls it without that value, with its own setting of the key or the default;"
                         + " to choose the value, set the key on the reference or fix the provider's");
             }
+        }
+        String connections = view.own(CONNECTIONS);
+        if (connections != null
+                && said.add(CONNECTIONS + " " + url.getServiceInterface() + " " + view.own(GROUP_KEY) + " "
+                        + view.own(VERSION_KEY) + " " + connections)) {
+            out.add("httpjson: the reference to " + url.getServiceInterface() + " sets connections=" + connections
+                    + ", which httpjson does not use (it is the dubbo protocol's number of shared long-lived"
+                    + " connections). httpjson opens connections as calls need them, up to "
+                    + HttpJsonConfig.MAX_CONNECTIONS + " per provider address (found by trying, 200 to 2,000, if not"
+                    + " set), and an HTTP/1.1 connection carries one slow call at a time. To bound them, set "
+                    + HttpJsonConfig.MAX_CONNECTIONS + " on the reference instead; see " + Wire.DOCS_URL
+                    + "configuration.md");
         }
         for (String message : out) {
             LOG.warn(PROTOCOL_INCORRECT_PARAMETER_VALUES, "", "", message);
