@@ -8,12 +8,13 @@ import java.util.function.UnaryOperator;
 
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.url.component.DubboServiceAddressURL;
+import org.apache.dubbo.common.utils.UrlUtils;
 import org.apache.dubbo.registry.NotifyListener;
 import org.apache.dubbo.registry.Registry;
 
 /**
  * An interface-level registry in the JVM, as ZooKeeper or Nacos are for Dubbo: providers register their URLs,
- * consumers subscribing to the interface are told every URL, and consumers merge the provider's parameters
+ * consumers subscribing to the interface are told every URL of their group and version, and consumers merge the provider's parameters
  * into their own (Dubbo's RegistryDirectory). {@link #tamper} rewrites what consumers are told, as a hostile
  * or broken registry entry would.
  */
@@ -79,7 +80,9 @@ final class MemoryRegistry implements Registry {
     public List<URL> lookup(URL consumer) {
         List<URL> urls = new ArrayList<>();
         for (URL p : PROVIDERS.values()) {
-            if (p.getServiceInterface().equals(consumer.getServiceInterface())) {
+            // as ZooKeeper's and Nacos's registries filter what they notify (AbstractRegistry.notify):
+            // the interface, and the consumer's group and version (* for any, a comma list of groups)
+            if (UrlUtils.isMatch(consumer, p)) {
                 // as ZooKeeper's and Nacos's registries hand it over: read from text, with the consumer's URL
                 urls.add(DubboServiceAddressURL.valueOf(
                         URL.encode(tamper.apply(p).toFullString()), consumer));
