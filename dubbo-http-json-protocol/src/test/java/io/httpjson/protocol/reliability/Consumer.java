@@ -38,8 +38,19 @@ final class Consumer implements AutoCloseable, AfterAllCallback {
     private final DubboBootstrap bootstrap;
 
     Consumer() {
+        this(null);
+    }
+
+    /**
+     * With Dubbo's graceful-shutdown wait ({@code dubbo.service.shutdown.wait}, a system property: it holds for the
+     * whole JVM until something sets it again), or the one in force if null.
+     */
+    Consumer(Duration shutdownWait) {
         ApplicationConfig app = new ApplicationConfig("httpjson-reliability-consumer");
         app.setQosEnable(false);
+        if (shutdownWait != null) {
+            app.setShutwait(Long.toString(shutdownWait.toMillis()));
+        }
         bootstrap = DubboBootstrap.newInstance(framework)
                 .application(app)
                 .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE));

@@ -8,13 +8,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.MethodMeta;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.Timeout;
 import org.apache.dubbo.rpc.AppResponse;
 import org.apache.dubbo.rpc.Invocation;
-import org.apache.dubbo.rpc.model.FrameworkModel;
 
 /**
  * One call: its request until it is written (taken once, by the connection that writes it, or freed when the call
@@ -27,8 +25,9 @@ final class Call {
     /** Sent as {@code Dubbo-Request-Id} and echoed by the provider: a response is matched to its call by it. */
     final long id;
 
-    final JsonCodec codec;
-    final FrameworkModel model;
+    /** How its response is read. */
+    final Decoding decoding;
+
     final Invocation invocation;
     final MethodMeta method;
     /** How long the provider takes for this method: decides whether the call may be pipelined. */
@@ -67,8 +66,7 @@ final class Call {
     Call(
             long id,
             ByteBuf request,
-            JsonCodec codec,
-            FrameworkModel model,
+            Decoding decoding,
             Invocation invocation,
             MethodMeta method,
             Pace pace,
@@ -78,8 +76,7 @@ final class Call {
             boolean oneway) {
         this.id = id;
         this.request = new AtomicReference<>(request);
-        this.codec = codec;
-        this.model = model;
+        this.decoding = decoding;
         this.invocation = invocation;
         this.method = method;
         this.pace = pace;

@@ -44,7 +44,9 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
 
     private final HttpJsonClient client;
     private final JsonCodec codec;
-    private final FrameworkModel model;
+    /** Resolved now, while the framework is alive: an answer may come after it was destroyed. */
+    private final Decoding decoding;
+
     private final ServiceMeta meta;
     private final RequestWriter writer;
     private final Consumer<HttpJsonInvoker<?>> onDestroy;
@@ -62,7 +64,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         super(type, url, new String[] {INTERFACE_KEY, GROUP_KEY, TOKEN_KEY});
         this.client = client;
         this.codec = codec;
-        this.model = model;
+        this.decoding = Decoding.of(codec, model);
         this.meta = ServiceMeta.of(type);
         String v = url.getVersion();
         String g = url.getGroup();
@@ -139,7 +141,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
                     .getSharedExecutor();
         }
         CompletableFuture<AppResponse> future = new CompletableFuture<>();
-        Call call = new Call(id, request, codec, model, inv, method, head.pace, future, executor, timeout, oneway);
+        Call call = new Call(id, request, decoding, inv, method, head.pace, future, executor, timeout, oneway);
         try {
             call.timeout = client.resources.timer.newTimeout(t -> onTimeout(call), timeout, TimeUnit.MILLISECONDS);
         } catch (IllegalStateException e) {

@@ -111,11 +111,11 @@ final class Responses {
                             + " (JSON must be UTF-8, RFC 8259; does something between the consumer and the"
                             + " provider re-encode it?)");
                 }
-                AllowList allowList = AllowList.of(call.model);
+                AllowList allowList = call.decoding.allowList();
                 if (allowList != null) {
                     allowList.check(call.method.returnType());
                 }
-                result.setValue(call.codec.read(bytes, off, len, call.method.returnType()));
+                result.setValue(call.decoding.codec().read(bytes, off, len, call.method.returnType()));
             }
             call.future.complete(result);
             return;
@@ -123,7 +123,7 @@ final class Responses {
         Map<?, ?> body = null;
         if (len > 0 && JsonScan.invalidUtf8(bytes, off, len) < 0) {
             try {
-                Object parsed = call.codec.read(bytes, off, len, Object.class);
+                Object parsed = call.decoding.codec().read(bytes, off, len, Object.class);
                 body = parsed instanceof Map ? (Map<?, ?>) parsed : null;
             } catch (RuntimeException notJson) {
                 body = null;
@@ -155,7 +155,7 @@ final class Responses {
             ClassLoader loader = call.invocation.getInvoker() != null
                     ? call.invocation.getInvoker().getInterface().getClassLoader()
                     : Thread.currentThread().getContextClassLoader();
-            result.setException(ThrowableJson.rebuild(tree, call.codec, loader, call.model));
+            result.setException(ThrowableJson.rebuild(tree, call.decoding.codec(), loader, call.decoding.model()));
             call.future.complete(result);
             return;
         }

@@ -32,8 +32,7 @@ class ChoiceTest {
     }
 
     private static Call call(Pace pace) {
-        return new Call(
-                Call.nextId(), null, null, null, null, null, pace, new CompletableFuture<>(), null, 1000, false);
+        return new Call(Call.nextId(), null, null, null, null, pace, new CompletableFuture<>(), null, 1000, false);
     }
 
     /**

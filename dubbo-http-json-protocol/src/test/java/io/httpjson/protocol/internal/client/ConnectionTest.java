@@ -77,7 +77,7 @@ class ConnectionTest {
         ByteBuf request =
                 Unpooled.copiedBuffer("POST /x.Y/m HTTP/1.1\r\nDubbo-Request-Id: " + id + "\r\n\r\n", US_ASCII);
         return new Call(
-                id, request, null, null, null, null, new Pace(), new CompletableFuture<>(), Runnable::run, 100, oneway);
+                id, request, null, null, null, new Pace(), new CompletableFuture<>(), Runnable::run, 100, oneway);
     }
 
     /** The close is held back by a handler, so the window stays open for as long as the test needs. */
