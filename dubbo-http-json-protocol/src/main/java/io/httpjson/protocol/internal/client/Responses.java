@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.httpjson.codec.RemoteException;
 import io.httpjson.codec.ThrowableJson;
 import io.httpjson.codec.internal.AllowList;
 import io.httpjson.protocol.internal.Attachments;
@@ -17,6 +18,7 @@ import org.apache.dubbo.remoting.RemotingException;
 import org.apache.dubbo.remoting.TimeoutException;
 import org.apache.dubbo.rpc.AppResponse;
 import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.model.FrameworkModel;
 
 /** Turns a response into the call's result, on the caller's thread: value, business exception, or RpcException. */
 final class Responses {
@@ -155,7 +157,19 @@ final class Responses {
             ClassLoader loader = call.invocation.getInvoker() != null
                     ? call.invocation.getInvoker().getInterface().getClassLoader()
                     : Thread.currentThread().getContextClassLoader();
-            result.setException(ThrowableJson.rebuild(tree, call.decoding.codec(), loader, call.decoding.model()));
+            FrameworkModel model = call.decoding.model();
+            if (model != null && model.isDestroyed()) {
+                // its serialize checks went with the framework, and a rebuild without them would load and make any
+                // class the answer names: the caller gets the class name and message instead
+                Object cn = tree.get("exception");
+                result.setException(new RemoteException(
+                        String.valueOf(cn),
+                        cn + ": " + tree.get(ErrorBody.MESSAGE) + " (answered after the consumer's framework was"
+                                + " destroyed, when Dubbo's serialize allow-list no longer admits any class)",
+                        null));
+            } else {
+                result.setException(ThrowableJson.rebuild(tree, call.decoding.codec(), loader, model));
+            }
             call.future.complete(result);
             return;
         }
