@@ -30,6 +30,8 @@ final class Choice {
     private final ArrayList<Connection> connected = new ArrayList<>();
     /** The connection the last short call joined. */
     private Connection hot;
+    /** Calls that joined a busy connection. */
+    private long pipelined;
 
     Choice(Object lock, HttpJsonConfig config) {
         this.lock = lock;
@@ -95,6 +97,21 @@ final class Choice {
             }
         }
         return best;
+    }
+
+    /** Gives {@code c} the call, expected to take {@code pace} (counted as pipelined if others are in flight). */
+    void give(Connection c, Call call, long pace) {
+        assert Thread.holdsLock(lock);
+        call.dialing = false;
+        if (c.load() > 0) {
+            pipelined++;
+        }
+        c.assign(call, pace);
+    }
+
+    long pipelined() {
+        assert Thread.holdsLock(lock);
+        return pipelined;
     }
 
     /** A call with this pace was given {@code c}. */

@@ -40,8 +40,6 @@ final class ConnectionPool {
     private int open;
 
     private boolean closed;
-    /** Calls that joined a busy connection. */
-    private long pipelined;
     /** Run once the pool is closed and its last connection too. */
     private Runnable whenClosed;
 
@@ -99,7 +97,7 @@ final class ConnectionPool {
                 }
             }
             if (c != null) {
-                give(c, call, pace);
+                choice.give(c, call, pace);
                 choice.chosen(c, pace);
             }
         }
@@ -111,14 +109,6 @@ final class ConnectionPool {
         } else if (!waiting) {
             connect(call);
         }
-    }
-
-    private void give(Connection c, Call call, long pace) {
-        call.dialing = false;
-        if (c.load() > 0) {
-            pipelined++;
-        }
-        c.assign(call, pace);
     }
 
     private void connect(Call call) {
@@ -133,7 +123,7 @@ final class ConnectionPool {
             Connection c = new Connection(this, ch);
             ch.pipeline().get(ClientHandler.class).bind(c);
             synchronized (this) {
-                give(c, call, choice.paceOf(call));
+                choice.give(c, call, choice.paceOf(call));
                 choice.connected(c);
             }
             c.send(call);
@@ -162,7 +152,7 @@ final class ConnectionPool {
                 surplus.add(c.channel);
             }
             if ((next = c.usable() ? nextWaiter() : null) != null) {
-                give(c, next, choice.paceOf(next));
+                choice.give(c, next, choice.paceOf(next));
             } else if (closed || !c.usable()) {
                 close = c.nobodyWaiting();
             } else if (c.isIdle() && !idle.contains(c)) {
@@ -263,7 +253,7 @@ final class ConnectionPool {
 
     /** Calls that were sent on a connection that had others in flight (pipelined), since the pool was made. */
     synchronized long pipelinedCalls() {
-        return pipelined;
+        return choice.pipelined();
     }
 
     synchronized int idleConnections() {
