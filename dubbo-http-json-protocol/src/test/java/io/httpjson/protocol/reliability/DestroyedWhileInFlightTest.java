@@ -1,15 +1,21 @@
 package io.httpjson.protocol.reliability;
 
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import io.httpjson.codec.RemoteException;
 import io.httpjson.codec.internal.AllowList;
+import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.testing.DubboServer;
 import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,9 +25,11 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A consumer destroyed (its references, then its framework) while calls are in flight: an answer that comes after
- * is read as any other, although the framework that made the reference is gone; an exception, whose class only
- * that framework's serialize checks may admit, arrives by name.
+ * A consumer destroyed (its references, then its framework) while calls are in flight. As over the dubbo protocol,
+ * they get at most Dubbo's shutdown wait ({@code dubbo.service.shutdown.wait}) to be answered: an answer within it
+ * is read as any other, although the framework that made the reference is gone (an exception, whose class only
+ * that framework's serialize checks may admit, arrives by name); what is left then fails with a network error that
+ * says whether the call may have run (it is not sent again), and the client's IO threads end.
  */
 class DestroyedWhileInFlightTest {
 
@@ -31,9 +39,18 @@ class DestroyedWhileInFlightTest {
     static final DubboServer provider =
             DubboServer.builder().service(OnceService.class, IMPL).build();
 
+    private final ExecutorService caller = Executors.newSingleThreadExecutor();
+
     @AfterEach
     void open() {
         IMPL.open();
+        caller.shutdownNow();
+    }
+
+    private static Set<Thread> clientThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("httpjson-client-"))
+                .collect(Collectors.toSet());
     }
 
     /**
@@ -98,5 +115,66 @@ class DestroyedWhileInFlightTest {
                     .isFalse();
             assertThat(GadgetFlag.constructed).isFalse();
         }
+    }
+
+    /**
+     * Two calls at the destroy, on a client of one connection: one written (held by the provider), one waiting in
+     * line for that connection. The shutdown wait is 1 s, the call timeout 30 s. Dubbo waits up to the shutdown wait
+     * for the synchronous call to return before it destroys the invoker; the client then gives both another
+     * shutdown wait, as the dubbo protocol's client does. Then the first fails with a network error that says it may
+     * have run, the second with one that says it did not; neither is sent again, and the threads the client
+     * started end.
+     */
+    @Test
+    void callsStillInFlightWhenTheShutdownWaitEndsFailSayingWhetherTheyRan() throws Exception {
+        Set<Thread> before = clientThreads();
+        Consumer own = new Consumer(Duration.ofSeconds(1));
+        CompletableFuture<String> held;
+        CompletableFuture<String> queued;
+        long destroyed;
+        Set<Thread> started;
+        try {
+            OnceService s = own.reference(
+                    OnceService.class,
+                    "httpjson://127.0.0.1:" + provider.port()
+                            + "?httpjson.max-connections=1&httpjson.pipelining=1&httpjson.iothreads=5",
+                    r -> r.setTimeout(30_000));
+            HttpJsonClient client = own.clients().iterator().next();
+            IMPL.close();
+            held = CompletableFuture.supplyAsync(() -> s.held("held"), caller);
+            await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 1);
+            queued = RpcContext.getContext().asyncCall(() -> s.held("queued"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> client.waitingCalls() == 1);
+            started = clientThreads();
+            started.removeAll(before);
+            assertThat(started).as("the client's own IO and timer threads").isNotEmpty();
+        } finally {
+            destroyed = System.nanoTime();
+            own.close();
+        }
+        Throwable ran = catchThrowable(() -> held.get(10, TimeUnit.SECONDS));
+        long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - destroyed);
+        assertThat(ran).as("after %d ms", waited).isInstanceOf(ExecutionException.class);
+        assertThat(ran.getCause()).isInstanceOf(RpcException.class);
+        assertThat(((RpcException) ran.getCause()).isNetwork())
+                .as("a network error: %s", ran.getCause())
+                .isTrue();
+        assertThat(ran.getCause().getMessage())
+                .contains("destroyed while the call was in flight")
+                .contains("may have run")
+                .contains("127.0.0.1:" + provider.port());
+        assertThat(waited).as("failed at the end of the shutdown waits").isBetween(1_900L, 8_000L);
+
+        Throwable unsent = catchThrowable(() -> queued.get(10, TimeUnit.SECONDS));
+        assertThat(unsent).isInstanceOf(ExecutionException.class);
+        assertThat(unsent.getCause()).hasMessageContaining("did not run");
+
+        assertThat(IMPL.runs("held"))
+                .as("the written call ran once, and was not sent again")
+                .isEqualTo(1);
+        assertThat(IMPL.runs("queued")).isZero();
+        await().atMost(Duration.ofSeconds(10))
+                .alias("the client's threads end with its last connection")
+                .until(() -> started.stream().noneMatch(Thread::isAlive));
     }
 }

@@ -71,6 +71,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         this.connection = connection;
     }
 
+    /** The connection, once bound (IO thread). */
+    Connection connection() {
+        return connection;
+    }
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         try {

@@ -38,16 +38,15 @@ final class ConnectionPool {
     private final HashSet<Channel> surplus = new HashSet<>();
     /** Connections open or being opened. */
     private int open;
-
-    private boolean closed;
-    /** Run once the pool is closed and its last connection too. */
-    private Runnable whenClosed;
+    /** Whether the pool is closed, and how it ends; guarded by this pool's lock. */
+    private final Closing closing;
 
     ConnectionPool(InetSocketAddress remote, HttpJsonConfig config, ClientResources resources, SslContext tls) {
         this.config = config;
         this.dialer = new Dialer(remote, config, resources, tls);
         this.choice = new Choice(this, config);
         this.growth = new Growth(this, config.maxConnections(), config.connectionsCeiling(), System.nanoTime());
+        this.closing = new Closing(this, resources.timer);
     }
 
     InetSocketAddress remote() {
@@ -70,8 +69,8 @@ final class ConnectionPool {
         List<Connection> stale = null;
         boolean waiting = false;
         synchronized (this) {
-            if (closed) {
-                if (call.resends > 0 && open > 0) {
+            if (closing.isClosed()) {
+                if (call.resends > 0 && open > 0 && !closing.isExpired()) {
                     // put back, as it did not run: ahead of the (younger) waiters, as one of them
                     waiters.addFirst(call);
                     return;
@@ -114,8 +113,9 @@ final class ConnectionPool {
     private void connect(Call call) {
         call.dialing = true;
         ChannelFuture f = dialer.connect(x -> {
-            if (!x.isSuccess()) {
-                call.fail(dialer.cannotConnect(x.cause()));
+            if (!x.isSuccess() || closing.isExpired()) {
+                x.channel().close();
+                call.fail(closing.isExpired() ? dialer.poolClosed() : dialer.cannotConnect(x.cause()));
                 return;
             }
             Channel ch = x.channel();
@@ -132,9 +132,9 @@ final class ConnectionPool {
         if (Dialer.neverRegistered(f)) { // no socket could be made: it never closes, so its place is freed now
             onClosed(ch);
             call.fail(dialer.cannotConnect(f.cause()));
-        } else {
-            ch.closeFuture().addListener(x -> onClosed(ch));
+            return;
         }
+        closing.track(ch, () -> onClosed(ch));
     }
 
     /**
@@ -147,13 +147,13 @@ final class ConnectionPool {
         boolean close = false;
         synchronized (this) {
             growth.ended(System.nanoTime());
-            if (!closed && open - surplus.size() > growth.limit() && c.usable()) {
+            if (!closing.isClosed() && open - surplus.size() > growth.limit() && c.usable()) {
                 c.retire();
                 surplus.add(c.channel);
             }
             if ((next = c.usable() ? nextWaiter() : null) != null) {
                 choice.give(c, next, choice.paceOf(next));
-            } else if (closed || !c.usable()) {
+            } else if (closing.isClosed() || !c.usable()) {
                 close = c.nobodyWaiting();
             } else if (c.isIdle() && !idle.contains(c)) {
                 if (idle.size() >= config.maxIdle()) {
@@ -190,18 +190,15 @@ final class ConnectionPool {
         Runnable last = null;
         synchronized (this) {
             open--;
-            if (closed && open == 0) {
-                last = whenClosed;
-                whenClosed = null;
-                unserved = waiters.toArray(new Call[0]);
-                waiters.clear();
+            if ((last = closing.closed(ch, open)) != null) {
+                unserved = takeWaiters();
             }
             idle.removeIf(c -> c.channel == ch);
             surplus.remove(ch);
             choice.closed(ch);
             // a waiting call takes the closed connection's place, unless the pool is shrinking: then it waits
             // for a connection that stays, as a surplus one that closes must not be replaced
-            if (!closed && open < growth.limit() && (next = nextWaiter()) != null) {
+            if (!closing.isClosed() && open < growth.limit() && (next = nextWaiter()) != null) {
                 open++;
             }
         }
@@ -265,17 +262,24 @@ final class ConnectionPool {
         return waiters.size();
     }
 
+    /** Every call waiting for a connection, taken out of line. */
+    Call[] takeWaiters() {
+        assert Thread.holdsLock(this);
+        Call[] all = waiters.toArray(new Call[0]);
+        waiters.clear();
+        return all;
+    }
+
     /**
      * Closes idle connections now and busy ones when their calls end; calls waiting for a connection take those
-     * that free up, and fail (unsent) once none is left. {@code whenClosed} runs once the last connection has closed.
+     * that free up, and fail (unsent) once none is left. After {@code waitMillis} (Dubbo's shutdown wait) those
+     * still open close and their calls fail ({@link Closing}). {@code whenClosed} runs once the last has closed.
      */
-    void close(Runnable whenClosed) {
+    void close(Runnable whenClosed, int waitMillis) {
         Connection[] toClose;
         boolean none;
         synchronized (this) {
-            closed = true;
-            none = open == 0;
-            this.whenClosed = none ? null : whenClosed;
+            none = closing.close(open, whenClosed, waitMillis);
             toClose = idle.toArray(new Connection[0]);
             idle.clear();
             choice.clear();

@@ -79,6 +79,18 @@ final class Dialer {
                         + " not run; Dubbo's 'retries' decides whether another provider takes it");
     }
 
+    /** Why a closed pool closed a connection at the end of the shutdown wait ({@link Closing}). */
+    static final class Destroyed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        final int waitMillis;
+
+        Destroyed(int waitMillis) {
+            super("closed at the end of the shutdown wait", null, false, false);
+            this.waitMillis = waitMillis;
+        }
+    }
+
     /**
      * The error for a call whose connection closed after its request was written: the cluster may retry it. A TLS
      * error after the handshake (a response cut without close_notify, say) is such a close, with its reason.
@@ -87,6 +99,16 @@ final class Dialer {
         InetSocketAddress local = ch != null && ch.localAddress() instanceof InetSocketAddress
                 ? (InetSocketAddress) ch.localAddress()
                 : null;
+        if (cause instanceof Destroyed) {
+            return new RemotingException(
+                    local,
+                    remote,
+                    "httpjson: the reference to " + remote + " was destroyed while the call was in flight (or the"
+                            + " provider was removed from the registry), and no response came within the shutdown"
+                            + " wait that follows (" + ((Destroyed) cause).waitMillis + " ms,"
+                            + " dubbo.service.shutdown.wait); the request may have reached the provider, so the call"
+                            + " may have run: it was not sent again");
+        }
         if (cause != null && ClientTls.isHandshakeFailure(ch, cause)) {
             return ClientTls.failed(local, remote, cause);
         }

@@ -5,6 +5,9 @@ import java.net.InetSocketAddress;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.netty.handler.ssl.SslContext;
 import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.config.ConfigurationUtils;
+
+import static org.apache.dubbo.common.constants.CommonConstants.DEFAULT_SERVER_SHUTDOWN_TIMEOUT;
 
 /**
  * Everything a consumer holds for one provider address: its connection pool, shared by every service referenced
@@ -16,6 +19,9 @@ public final class HttpJsonClient {
     final ClientResources resources;
     final ConnectionPool pool;
     final String hostHeader;
+    /** Dubbo's shutdown wait, read when the client is made, as DubboInvoker reads it. */
+    private final int shutdownWaitMillis;
+
     private int references = 1;
     /** Written under this client's lock; read on every call without it. */
     private volatile boolean closed;
@@ -32,6 +38,9 @@ public final class HttpJsonClient {
         InetSocketAddress remote = new InetSocketAddress(url.getHost(), url.getPort());
         this.pool = new ConnectionPool(remote, config, resources, tls);
         this.hostHeader = url.getHost() + ":" + url.getPort();
+        this.shutdownWaitMillis = url.getScopeModel() != null
+                ? ConfigurationUtils.getServerShutdownTimeout(url.getScopeModel())
+                : DEFAULT_SERVER_SHUTDOWN_TIMEOUT;
     }
 
     /** Another invoker shares this client; false if it was closed meanwhile (make a new one). */
@@ -43,7 +52,11 @@ public final class HttpJsonClient {
         return true;
     }
 
-    /** One invoker is done with it; the last one closes the pool. */
+    /**
+     * One invoker is done with it; the last one closes the pool. As over the dubbo protocol, calls still in flight
+     * then get Dubbo's shutdown wait to end (cut short by a shutdown hook's deadline); then those left fail, and the
+     * IO threads may stop.
+     */
     public void release() {
         synchronized (this) {
             if (closed || --references > 0) {
@@ -51,8 +64,8 @@ public final class HttpJsonClient {
             }
             closed = true;
         }
-        // the IO threads stay until the calls still in flight on this client's connections have ended
-        pool.close(resources::release);
+        // the IO threads stay until the calls still in flight on this client's connections have ended, or failed
+        pool.close(resources::release, ConfigurationUtils.reCalShutdownTime(shutdownWaitMillis));
     }
 
     /** The provider address this client calls. */
