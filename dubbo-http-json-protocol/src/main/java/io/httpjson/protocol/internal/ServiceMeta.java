@@ -10,13 +10,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.dubbo.rpc.service.EchoService;
 import org.apache.dubbo.rpc.service.GenericService;
 
 /**
- * The methods of a service interface by name, worked out once per interface (cached) and then only read.
+ * The methods of a service interface by name, worked out once per interface and then only read.
  * Dubbo's pseudo-methods {@code $invoke}, {@code $invokeAsync} (generic calls) and {@code $echo} are part of
  * every service, as Dubbo's GenericFilter and EchoFilter serve them on the provider.
  */
@@ -29,7 +28,17 @@ public final class ServiceMeta {
     public static final String GENERIC_BEAN =
             "generic=bean is not supported over httpjson (JSON carries no JavaBeanDescriptor): use generic=true";
 
-    private static final Map<Class<?>, ServiceMeta> CACHE = new ConcurrentHashMap<>();
+    /**
+     * Kept with the interface (a {@link ClassValue}, not a map that would hold every interface ever seen), so that a
+     * class loader the application drops (a module undeployed, a development restart) can be collected.
+     */
+    private static final ClassValue<ServiceMeta> CACHE = new ClassValue<>() {
+        @Override
+        protected ServiceMeta computeValue(Class<?> type) {
+            return new ServiceMeta(type);
+        }
+    };
+
     private static final Map<String, MethodMeta[]> PSEUDO = pseudoMethods();
 
     private final Class<?> type;
@@ -67,7 +76,7 @@ public final class ServiceMeta {
     }
 
     public static ServiceMeta of(Class<?> type) {
-        return CACHE.computeIfAbsent(type, ServiceMeta::new);
+        return CACHE.get(type);
     }
 
     public Class<?> type() {
