@@ -26,6 +26,14 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
 public final class AllowList implements AllowClassNotifyListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(AllowList.class);
+    /** The classes a read of a class makes, kept with that class, so that its class loader can go. */
+    private static final ClassValue<Class<?>[]> MADE_BY_CLASS = new ClassValue<>() {
+        @Override
+        protected Class<?>[] computeValue(Class<?> c) {
+            return classes(c);
+        }
+    };
+    /** The same for other types (parameterized ones), as {@code Shape} keeps them. */
     private static final Map<Type, Class<?>[]> MADE = new ConcurrentHashMap<>();
 
     /** The last framework's allow-list: an application has one framework, so a call finds it without a lookup. */
@@ -109,7 +117,10 @@ public final class AllowList implements AllowClassNotifyListener {
 
     private String judge(Type type) {
         SerializeCheckStatus now = status;
-        for (Class<?> c : MADE.computeIfAbsent(type, AllowList::classes)) {
+        Class<?>[] made = type instanceof Class
+                ? MADE_BY_CLASS.get((Class<?>) type)
+                : MADE.computeIfAbsent(type, AllowList::classes);
+        for (Class<?> c : made) {
             String name = c.getName().replace('$', '.');
             if (startsWithAny(name, allowed)) {
                 continue;

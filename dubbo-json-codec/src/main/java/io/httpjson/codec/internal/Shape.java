@@ -16,7 +16,6 @@ import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * What JSON a declared Java type accepts, as {@link StrictJson} checks it: the kind of value, the range of an
  * integer type, the constants of an enum, the fields of a POJO (the fields both engines bind: non-static,
- * non-transient, superclasses included). One per Type, cached. Not API.
+ * non-transient, superclasses included). One per Type ({@link Shapes}). Not API.
  */
 final class Shape {
 
@@ -49,8 +48,6 @@ final class Shape {
     }
 
     static final Shape ANY = new Shape(Kind.ANY, "Object", Object.class);
-
-    private static final Map<Type, Shape> CACHE = new ConcurrentHashMap<>();
 
     final Kind kind;
     /** Short name for messages: {@code int}, {@code List<String>}, {@code User}. */
@@ -110,16 +107,9 @@ final class Shape {
         this.raw = raw;
     }
 
+    /** The shape of {@code type}, made once ({@link Shapes}). */
     static Shape of(Type type) {
-        if (type == null || type == Object.class) {
-            return ANY;
-        }
-        Shape s = CACHE.get(type);
-        if (s == null) {
-            s = create(type);
-            CACHE.putIfAbsent(type, s);
-        }
-        return s;
+        return Shapes.of(type);
     }
 
     Shape element() {
@@ -149,7 +139,7 @@ final class Shape {
         return m;
     }
 
-    private static Shape create(Type type) {
+    static Shape create(Type type) {
         if (type instanceof WildcardType) {
             Type[] upper = ((WildcardType) type).getUpperBounds();
             return of(upper.length == 0 ? Object.class : upper[0]);
