@@ -14,6 +14,7 @@ import io.httpjson.codec.RemoteException;
 import io.httpjson.codec.internal.AllowList;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.testing.DubboServer;
+import org.apache.dubbo.common.config.ConfigurationUtils;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterEach;
@@ -176,5 +177,36 @@ class DestroyedWhileInFlightTest {
         await().atMost(Duration.ofSeconds(10))
                 .alias("the client's threads end with its last connection")
                 .until(() -> started.stream().noneMatch(Thread::isAlive));
+    }
+
+    /**
+     * Destroyed under a shutdown hook that must be done by a deadline (Dubbo's {@code DubboShutdownHook} sets it):
+     * the wait is cut to what is left of it, not the 20 s configured.
+     */
+    @Test
+    void aShutdownHooksDeadlineCutsTheWaitShort() throws Exception {
+        Consumer own = new Consumer(Duration.ofSeconds(20));
+        CompletableFuture<String> held;
+        long destroyed;
+        try {
+            OnceService s = own.reference(
+                    OnceService.class, "httpjson://127.0.0.1:" + provider.port(), r -> r.setTimeout(30_000));
+            IMPL.close();
+            held = RpcContext.getContext().asyncCall(() -> s.held("hook"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() == 1);
+        } finally {
+            destroyed = System.nanoTime();
+            ConfigurationUtils.setExpectedShutdownTime(System.currentTimeMillis() + 500);
+            try {
+                own.close();
+            } finally {
+                ConfigurationUtils.setExpectedShutdownTime(Long.MAX_VALUE);
+            }
+        }
+        Throwable ran = catchThrowable(() -> held.get(10, TimeUnit.SECONDS));
+        long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - destroyed);
+        assertThat(ran).as("after %d ms", waited).isInstanceOf(ExecutionException.class);
+        assertThat(ran.getCause()).hasMessageContaining("may have run");
+        assertThat(waited).as("failed by the hook's deadline").isLessThan(5_000L);
     }
 }
