@@ -4,6 +4,7 @@ package io.httpjson.codec.conformance;
 public final class GadgetFlags {
     public static volatile boolean gadget;
     public static volatile boolean gadgetThrowable;
+    public static volatile boolean gadgetException;
 
     private GadgetFlags() {}
 }

@@ -164,6 +164,26 @@ public abstract class ThrowableJsonContract {
     }
 
     /**
+     * An exception read after its framework was destroyed (an answer that came late) has no allow-list to pass: it
+     * arrives as a RemoteException naming it, and its class is never initialized (it was loaded and made).
+     */
+    @Test
+    void withTheFrameworkGoneNoExceptionClassIsMade() {
+        FrameworkModel gone = new FrameworkModel();
+        gone.destroy();
+        byte[] b = ("{\"exception\":\"" + GadgetException.class.getName() + "\",\"message\":\"late\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> tree = (Map<String, Object>) codec().read(b, 0, b.length, Object.class);
+        Throwable back = ThrowableJson.rebuild(tree, codec(), getClass().getClassLoader(), gone);
+        assertThat(back).isExactlyInstanceOf(RemoteException.class).hasMessageContaining("late");
+        assertThat(((RemoteException) back).getRemoteClassName()).isEqualTo(GadgetException.class.getName());
+        assertThat(GadgetFlags.gadgetException)
+                .as("GadgetException initialized")
+                .isFalse();
+    }
+
+    /**
      * A suppressed exception is rebuilt as any other, through Dubbo's serialize allow-list: a class it does not
      * admit, or that is no Throwable, arrives as a RemoteException naming it, and is never initialized.
      */
