@@ -57,6 +57,8 @@ final class Call {
     final long startNanos = System.nanoTime();
     /** Times the request went back to the pool because its connection could not carry it. */
     int resends;
+    /** Where the request's {@code Dubbo-Timeout} digits are, to send the time left ({@link RequestWriter#timeLeft}). */
+    int timeoutAt = -1;
     /**
      * The request as written on a pipelined connection, kept until its response (guarded by that connection):
      * if the provider announces a close before it reaches this request, it goes out again on another connection.
@@ -97,7 +99,11 @@ final class Call {
 
     /** The request to write, once; null if the call has ended (nothing is to be sent) or it was taken. */
     ByteBuf takeRequest() {
-        return isDone() ? null : request.getAndSet(null);
+        ByteBuf r = isDone() ? null : request.getAndSet(null);
+        if (r != null && timeoutAt >= 0) {
+            RequestWriter.timeLeft(r, timeoutAt, timeoutMillis, startNanos);
+        }
+        return r;
     }
 
     /** Gives back a request that was taken but never written; freed if the call ended meanwhile. */

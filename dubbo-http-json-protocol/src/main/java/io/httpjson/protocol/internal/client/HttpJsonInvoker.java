@@ -142,6 +142,7 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         }
         CompletableFuture<AppResponse> future = new CompletableFuture<>();
         Call call = new Call(id, request, decoding, inv, method, head.pace, future, executor, timeout, oneway);
+        call.timeoutAt = RequestWriter.timeoutAt(head);
         try {
             call.timeout = client.resources.timer.newTimeout(t -> onTimeout(call), timeout, TimeUnit.MILLISECONDS);
         } catch (IllegalStateException e) {

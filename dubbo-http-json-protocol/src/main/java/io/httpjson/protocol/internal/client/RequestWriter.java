@@ -118,6 +118,29 @@ final class RequestWriter {
         return !method.name().startsWith("$");
     }
 
+    /** Where the digits of the {@code Dubbo-Timeout} of a request made with {@code h} start. */
+    static int timeoutAt(Head h) {
+        return h.bytes.length + TIMEOUT.length;
+    }
+
+    /**
+     * Rewrites the {@code Dubbo-Timeout} of a request about to be written as the time its call has left, when it
+     * waited for a connection: the provider then gives up on a call its caller no longer waits for, as Dubbo's
+     * timeout countdown does. The digits take the place of the first ones, padded with spaces (whitespace a field
+     * value may end with, RFC 9110 section 5.5), so nothing moves.
+     */
+    static void timeLeft(ByteBuf request, int at, int timeoutMillis, long startNanos) {
+        long waited = (System.nanoTime() - startNanos) / 1_000_000L;
+        if (waited <= 0) {
+            return;
+        }
+        String left = Long.toString(Math.max(1, timeoutMillis - waited));
+        int width = Integer.toString(timeoutMillis).length();
+        for (int i = 0; i < width; i++) {
+            request.setByte(at + i, i < left.length() ? left.charAt(i) : ' ');
+        }
+    }
+
     /**
      * The request for one call of the method whose {@link #head} is given: {@code id} is echoed in its response, and
      * a {@code oneway} call asks to be answered before it runs.
