@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A consumer that finds its providers through a registry gets each provider's URL with the consumer's own URL
@@ -30,6 +31,22 @@ class RegistryConsumerConfigTest {
         Field f = HttpJsonClient.class.getDeclaredField("config");
         f.setAccessible(true);
         return (HttpJsonConfig) f.get(client);
+    }
+
+    /**
+     * Through a registry, a reference's own bad setting fails the reference, naming it, as a direct URL's does: it
+     * was read only per provider address, where it left each address out ("No provider available" on every call).
+     */
+    @Test
+    void aReferencesOwnBadSettingFailsTheReference() {
+        try (RegistryPair pair = new RegistryPair(Map.of())) {
+            assertThatThrownBy(() -> pair.reference(TestService.class, Map.of(HttpJsonConfig.PIPELINING, "0")))
+                    .hasStackTraceContaining("httpjson: cannot refer")
+                    .hasStackTraceContaining("httpjson.pipelining: 0 (expected");
+            assertThat(pair.reference(TestService.class, Map.of(HttpJsonConfig.PIPELINING, "4"))
+                            .hello("a"))
+                    .isEqualTo("Hello, a");
+        }
     }
 
     @Test
