@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import org.apache.dubbo.common.URL;
+import org.apache.dubbo.remoting.Dispatcher;
 
 /** Reads one URL parameter of {@link HttpJsonConfig}, failing with {@code name: value (expected: ...)}. */
 final class Params {
@@ -108,12 +109,26 @@ final class Params {
                 + " see " + Wire.DOCS_URL + "configuration.md");
     }
 
-    /** {@code httpjson.dispatch}; unset, Dubbo's {@code dispatcher=direct} means the same as {@code direct}. */
+    /**
+     * {@code httpjson.dispatch}; unset, Dubbo's {@code dispatcher=direct} means the same as {@code direct}, and its
+     * other dispatchers the default (a name Dubbo has no dispatcher of fails, as over the dubbo protocol).
+     */
     static Dispatch dispatch(URL url) {
         String dispatch = url.getParameter(HttpJsonConfig.DISPATCH, "").trim().toLowerCase(Locale.ROOT);
         switch (dispatch) {
             case "":
-                return "direct".equals(url.getParameter(HttpJsonConfig.DISPATCHER)) ? Dispatch.DIRECT : Dispatch.JETTY;
+                String dubbos = url.getParameter(HttpJsonConfig.DISPATCHER, "").trim();
+                if (!dubbos.isEmpty()
+                        && !url.getOrDefaultFrameworkModel()
+                                .getExtensionLoader(Dispatcher.class)
+                                .hasExtension(dubbos)) {
+                    throw invalid(
+                            HttpJsonConfig.DISPATCHER,
+                            dubbos,
+                            "a Dubbo dispatcher: all, direct, message, execution or connection; over httpjson only"
+                                    + " direct changes where calls run, see httpjson.dispatch");
+                }
+                return "direct".equals(dubbos) ? Dispatch.DIRECT : Dispatch.JETTY;
             case "pool":
                 return Dispatch.POOL;
             case "jetty":

@@ -118,6 +118,11 @@ class HttpJsonConfigTest {
                 .hasMessageContaining("docs/configuration.md");
         assertThatThrownBy(() -> of("?httpjson.dispatch=fast"))
                 .hasMessageStartingWith("httpjson.dispatch: fast (expected: pool, jetty or direct)");
+        // Dubbo's dispatcher: one Dubbo has is taken (only direct changes anything), another fails as over dubbo
+        assertThat(of("?dispatcher=all").selectors()).isEqualTo(of("").selectors());
+        assertThat(of("?dispatcher=message").selectors()).isEqualTo(of("").selectors());
+        assertThatThrownBy(() -> of("?dispatcher=bogus"))
+                .hasMessageStartingWith("dispatcher: bogus (expected: a Dubbo dispatcher");
     }
 
     @Test
