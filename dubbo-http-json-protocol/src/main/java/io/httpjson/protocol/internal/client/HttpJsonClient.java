@@ -37,10 +37,15 @@ public final class HttpJsonClient {
         this.resources = ClientResources.acquire(config.ioThreads());
         InetSocketAddress remote = new InetSocketAddress(url.getHost(), url.getPort());
         this.pool = new ConnectionPool(remote, config, resources, tls);
-        this.hostHeader = url.getHost() + ":" + url.getPort();
+        this.hostHeader = hostHeader(url.getHost(), url.getPort());
         this.shutdownWaitMillis = url.getScopeModel() != null
                 ? ConfigurationUtils.getServerShutdownTimeout(url.getScopeModel())
                 : DEFAULT_SERVER_SHUTDOWN_TIMEOUT;
+    }
+
+    /** The Host header of {@code host} and {@code port}: an IPv6 address in brackets (RFC 9110, section 7.2). */
+    static String hostHeader(String host, int port) {
+        return (host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
     }
 
     /** Another invoker shares this client; false if it was closed meanwhile (make a new one). */
