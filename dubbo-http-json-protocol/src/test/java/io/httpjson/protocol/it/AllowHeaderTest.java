@@ -55,5 +55,9 @@ class AllowHeaderTest {
     void theHealthPathSaysItTakesGet() {
         assertThat(send("GET", "/health").statusCode()).isEqualTo(200);
         assertThat(allow(send("PUT", "/health"))).contains("GET").doesNotContain("POST");
+        // a POST too: the health path is no service (it was 404 SERVICE_NOT_FOUND)
+        HttpResponse<String> post = send("POST", "/health");
+        assertThat(allow(post)).containsExactlyInAnyOrder("GET", "HEAD");
+        assertThat(post.body()).contains("/health answers GET and HEAD");
     }
 }

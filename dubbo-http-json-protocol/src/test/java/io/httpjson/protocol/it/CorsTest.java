@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
@@ -41,6 +42,24 @@ class CorsTest {
             b.param("httpjson.cors-allowed-origins", origins);
         }
         return b.build();
+    }
+
+    /**
+     * A preflight names the methods its path takes: GET too for a method declared safe, so that a page may call it
+     * with GET and a header that needs a preflight (the preflight said POST alone, and the browser refused the GET).
+     */
+    @Test
+    void aPreflightOfASafeMethodAllowsGet() throws Exception {
+        DubboServer.builder()
+                .service(TestService.class, new TestServiceImpl(), s -> s.setParameters(Map.of("httpjson.get", "true")))
+                .param("httpjson.cors-allowed-origins", APP)
+                .build()
+                .run(server -> {
+                    HttpResponse<String> pre = preflight(server, APP, "dubbo-service-version");
+                    assertThat(pre.statusCode()).as(pre.body()).isEqualTo(204);
+                    assertThat(pre.headers().firstValue("Access-Control-Allow-Methods"))
+                            .hasValue("GET, POST");
+                });
     }
 
     @Test

@@ -73,21 +73,29 @@ final class Admission {
         if (catalog.serve(request, ex)) {
             return true;
         }
-        if (!"POST".equals(method) && !"GET".equals(method)) {
-            response.getHeaders()
-                    .put(HttpHeader.ALLOW, allowed(request.getHttpURI().getPath()));
+        String path = request.getHttpURI().getPath();
+        boolean providers = providersOwn(path);
+        if (!"GET".equals(method) && (!"POST".equals(method) || providers)) {
+            response.getHeaders().put(HttpHeader.ALLOW, allowed(path));
             throw new CallError(
                     ErrorCode.METHOD_NOT_ALLOWED,
-                    "HTTP method " + method + " is not supported: call a"
-                            + " service method with POST /{interface}/{method} and a JSON body");
+                    "HTTP method " + method + " is not supported: "
+                            + (providers
+                                    ? path + " answers GET and HEAD"
+                                    : "call a service method with POST /{interface}/{method} and a JSON body"));
         }
         return false;
     }
 
+    /** The provider's own paths (health, and with OpenAPI on the document and the catalog page): GET and HEAD. */
+    private boolean providersOwn(String path) {
+        return features.healthPath().equals(path)
+                || features.openapi() && (Catalog.DOCUMENT.equals(path) || Catalog.PAGE.equals(path));
+    }
+
     /** The methods the path takes, for a 405's {@code Allow} (RFC 9110, 15.5.6). */
     private String allowed(String path) {
-        if (features.healthPath().equals(path)
-                || features.openapi() && (Catalog.DOCUMENT.equals(path) || Catalog.PAGE.equals(path))) {
+        if (providersOwn(path)) {
             return "GET, HEAD";
         }
         int slash = path.lastIndexOf('/'); // as Target splits it: a service path may hold '/'
@@ -116,7 +124,12 @@ final class Admission {
         if (allowed == null) {
             throw new CallError(ErrorCode.FORBIDDEN, Cors.refusal(config, origin));
         }
-        Cors.allowPreflight(config, allowed, request.getHeaders().get(Cors.REQUEST_HEADERS), response.getHeaders());
+        Cors.allowPreflight(
+                config,
+                allowed,
+                allowed(request.getHttpURI().getPath()),
+                request.getHeaders().get(Cors.REQUEST_HEADERS),
+                response.getHeaders());
         ex.empty(204);
         return true;
     }

@@ -51,12 +51,19 @@ final class Cors {
         }
     }
 
-    /** The headers of a preflight's 204 for an allowed origin: POST, with whatever headers the page asked for. */
+    /**
+     * The headers of a preflight's 204 for an allowed origin: the methods the path takes (POST; GET too for a method
+     * declared safe), with whatever headers the page asked for.
+     */
     static void allowPreflight(
-            HttpJsonConfig config, String allowed, String requestedHeaders, HttpFields.Mutable headers) {
+            HttpJsonConfig config,
+            String allowed,
+            String methods,
+            String requestedHeaders,
+            HttpFields.Mutable headers) {
         varyByOrigin(config, headers);
         headers.put(ALLOW_ORIGIN, allowed);
-        headers.put(ALLOW_METHODS, "POST");
+        headers.put(ALLOW_METHODS, methods);
         if (requestedHeaders != null && !requestedHeaders.isBlank()) {
             headers.put(ALLOW_HEADERS, requestedHeaders);
         }
