@@ -18,9 +18,9 @@ import io.httpjson.protocol.internal.codec.Arguments;
 /**
  * The operation of one method name of one service: {@code POST /{interface}/{method}}, its arguments as the JSON
  * array of all of them ({@code prefixItems}) or, where the provider accepts it, the object keyed by parameter
- * name; its value; its declared exceptions. Overloads share the path, which OpenAPI gives one operation: it
- * requires {@code Dubbo-Parameter-Types} (an enum of the signatures) and its body and value are {@code anyOf} the
- * overloads'.
+ * name; its value; its declared exceptions. Overloads share the path, which OpenAPI gives one operation: it takes
+ * {@code Dubbo-Parameter-Types} (an enum of the signatures; required only where two overloads take as many
+ * arguments) and its body and value are {@code anyOf} the overloads'. A method declared safe has a GET as well.
  */
 final class Operations {
 
