@@ -416,7 +416,9 @@ class OpenApiDocumentTest {
         assertThat(head.statusCode()).isEqualTo(405);
         // on, GET serves them, and HEAD as GET without the body (RFC 9110, 9.3.2); another method is told so
         HttpResponse<String> post = Http.post(server.baseUrl() + "/openapi.json", "[]");
-        assertThat(post.statusCode()).as("a POST to the provider's own path: no service").isEqualTo(405);
+        assertThat(post.statusCode())
+                .as("a POST to the provider's own path: no service")
+                .isEqualTo(405);
         assertThat(post.headers().firstValue("Allow")).hasValue("GET, HEAD");
         for (String path : new String[] {"/openapi.json", "/"}) {
             HttpResponse<String> onHead = Http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
