@@ -5,7 +5,7 @@
 # CA with a consumer certificate that the provider must refuse. Keys are unencrypted PKCS#8 PEM except
 # server-encrypted.key (password: changeit) and the keys in formats httpjson refuses with advice: server.key as
 # PKCS#1 (server-pkcs1.key), the same encrypted (server-pkcs1-encrypted.key, password: changeit), and an EC key
-# as SEC1 (ec-sec1.key, no certificate).
+# as SEC1 (ec-sec1.key, no certificate); server.key's PKCS#8 under the label BEGIN RSA PRIVATE KEY.
 set -e
 cd "$(dirname "$0")"
 DAYS=36500
@@ -32,4 +32,6 @@ openssl pkcs8 -topk8 -in server.key -v2 aes-256-cbc -passout pass:changeit -out 
 openssl rsa -in server.key -traditional -out server-pkcs1.key 2>/dev/null
 openssl rsa -in server.key -traditional -aes256 -passout pass:changeit -out server-pkcs1-encrypted.key 2>/dev/null
 openssl ecparam -name prime256v1 -genkey -noout -out ec-sec1.key
+# PKCS#8 under the PKCS#1 label, as Dubbo's own certificate authority (DubboCertManager) writes its keys
+sed 's/BEGIN PRIVATE KEY/BEGIN RSA PRIVATE KEY/; s/END PRIVATE KEY/END RSA PRIVATE KEY/' server.key > server-pkcs8-rsa-label.key
 rm -f ./*.srl ca.key other-ca.key

@@ -46,15 +46,17 @@ public final class TlsKeys {
     public static TlsKeys read(Cert cert, String side) {
         // "" is no password, as for Netty (an empty password from ${KEY_PASSWORD:}, say)
         String password = cert.getPassword() == null || cert.getPassword().isEmpty() ? null : cert.getPassword();
-        if (cert.getPrivateKey() != null) {
-            checkKeyFormat(cert.getPrivateKey(), password != null, side);
-        }
         X509Certificate[] chain;
         PrivateKey key;
         try {
             chain = Pem.certificates(cert.getKeyCertChainInputStream());
             key = Pem.privateKey(cert.getPrivateKeyInputStream(), password);
         } catch (GeneralSecurityException | IOException | RuntimeException e) {
+            // a key that reads is never refused for its label (Dubbo's own CA labels PKCS#8 keys "RSA PRIVATE
+            // KEY", and with BouncyCastle the reader takes PKCS#1 and SEC1 keys): the label only says why not
+            if (cert.getPrivateKey() != null) {
+                checkKeyFormat(cert.getPrivateKey(), password != null, side);
+            }
             throw Tls.unusable(side, e);
         }
         checkKeyBelongs(chain, key, side);

@@ -472,4 +472,18 @@ class TlsTest {
                 .run(server -> assertThat(server.reference(TestService.class).hello("empty"))
                         .isEqualTo("Hello, empty"));
     }
+
+    /**
+     * A key that reads is used whatever its PEM label says: Dubbo's own certificate authority writes PKCS#8 keys
+     * as BEGIN RSA PRIVATE KEY (they were refused as PKCS#1 before anything read them).
+     */
+    @Test
+    void aKeyThatReadsIsUsedWhateverItsLabel() throws Exception {
+        testService()
+                .providerSsl(providerSsl("server-pkcs8-rsa-label.key", null))
+                .consumerSsl(consumerSsl("client"))
+                .build()
+                .run(server -> assertThat(server.reference(TestService.class).hello("label"))
+                        .isEqualTo("Hello, label"));
+    }
 }
