@@ -114,7 +114,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
         synchronized (serverMap) {
             checkNotDestroyed(url, "export");
             server = (HttpJsonServer) serverMap.get(serverKey);
-            String differs = server == null || dubbos(url) ? null : server.portSettingsDiffer(url);
+            String differs = server == null ? null : server.portSettingsDiffer(url);
             if (differs != null) {
                 throw new RpcException(
                         "httpjson: cannot export " + url.getServiceKey() + " on " + serverKey + ": " + differs);
@@ -151,7 +151,9 @@ public class HttpJsonProtocol extends AbstractProtocol {
      * was exported on it meanwhile: then it goes on serving (a new server could not bind the port until then).
      */
     private void closeUnlessExportedAgain(String serverKey, HttpJsonServer server) {
-        server.drain(shutdownWait(server));
+        // new calls are turned away already (its last service's removal did it, under the lock): a service exported
+        // meanwhile has taken them again, and must find them taken
+        server.awaitInFlight(shutdownWait(server));
         synchronized (serverMap) {
             if (server.hasServices() || !serverMap.remove(serverKey, server)) {
                 return; // exported again, or closed by destroy()

@@ -264,4 +264,79 @@ class ProviderLifecycleTest {
                 port, RawHttp.post("/" + io.httpjson.protocol.api.TestService.class.getName() + "/hello", "[\"b\"]"));
         assertThat(hello.status()).as(hello.text()).isEqualTo(200);
     }
+
+    /**
+     * Other settings of the port set otherwise by a later service are said, not refused: the port's serve it, as
+     * before (Dubbo builds a service's URL from its provider config, and nested provider configs sharing a port may
+     * differ in threads or payload).
+     */
+    @Test
+    void anotherSettingOfThePortSetOtherwiseIsServedWithThePorts() throws Exception {
+        int port = DubboServer.freePort();
+        export(new Tagged("a"), port, "&threads=300");
+        export(io.httpjson.protocol.api.TestService.class, new io.httpjson.protocol.api.TestServiceImpl(), port, "");
+        RawHttp.Response hello = RawHttp.exchange(
+                port, RawHttp.post("/" + io.httpjson.protocol.api.TestService.class.getName() + "/hello", "[\"c\"]"));
+        assertThat(hello.status()).as(hello.text()).isEqualTo(200);
+    }
+
+    /**
+     * Dubbo's own services (the MetadataService, with metadata-service-protocol=httpjson) set nothing: exported first,
+     * the first application service after them sets what later ones are held to, whatever the order.
+     */
+    @Test
+    void dubbosOwnServiceExportedFirstSetsNothing() throws Exception {
+        int port = DubboServer.freePort();
+        export(org.apache.dubbo.rpc.service.EchoService.class, message -> message, port, "");
+        export(new Tagged("a"), port, "&threads=300&httpjson.header-attachments=x-a");
+        assertThat(echo(port, "1").text()).isEqualTo("\"a:1\"");
+        assertThatThrownBy(() -> export(
+                        io.httpjson.protocol.api.TestService.class,
+                        new io.httpjson.protocol.api.TestServiceImpl(),
+                        port,
+                        "&threads=300&httpjson.header-attachments=x-b"))
+                .hasMessageContaining("httpjson.header-attachments: x-b (expected: x-a");
+    }
+
+    /**
+     * A service exported while the port's last service is leaving, before the drain has begun, is served: the drain
+     * turned new calls away again after the export had taken them back, and the new service answered 503 for good.
+     */
+    @Test
+    void aServiceExportedAsTheLastOneLeavesIsServed() throws Exception {
+        int port = DubboServer.freePort();
+        Exporter<OnceService> a = export(new Tagged("a"), port, "&version=1");
+        HttpJsonServer server =
+                (HttpJsonServer) protocol.servers().values().iterator().next();
+        // the unexporting thread reads the shutdown wait from the server's attributes once the lock is released and
+        // before the drain: it is held there while the other service is exported
+        CountDownLatch reached = new CountDownLatch(1);
+        CountDownLatch proceed = new CountDownLatch(1);
+        java.lang.reflect.Field attributes = HttpJsonServer.class.getDeclaredField("attributes");
+        attributes.setAccessible(true);
+        attributes.set(server, new java.util.concurrent.ConcurrentHashMap<String, Object>() {
+            @Override
+            public Object getOrDefault(Object key, Object defaultValue) {
+                if ("unexporting".equals(Thread.currentThread().getName())) {
+                    reached.countDown();
+                    try {
+                        proceed.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return super.getOrDefault(key, defaultValue);
+            }
+        });
+        Thread unexport = new Thread(a::unexport, "unexporting");
+        unexport.start();
+        assertThat(reached.await(10, TimeUnit.SECONDS)).isTrue();
+        export(new Tagged("b"), port, "&version=2");
+        proceed.countDown();
+        unexport.join(30_000);
+        RawHttp.Response b = RawHttp.exchange(
+                port, RawHttp.post("/" + OnceService.class.getName() + "/echo?version=2", "[\"x\",0]"));
+        assertThat(b.status()).as(b.text()).isEqualTo(200);
+        assertThat(server.isClosing()).isFalse();
+    }
 }

@@ -1,9 +1,7 @@
 package io.httpjson.protocol.internal.server;
 
 import java.net.InetSocketAddress;
-import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -32,34 +30,8 @@ public final class HttpJsonServer implements ProtocolServer {
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(HttpJsonServer.class);
 
-    /**
-     * The keys the server of a port is made with, from the first service exported on it; a service's own are its
-     * serialization, token, executor and {@code httpjson.get} (docs/configuration.md, "Several services, one port").
-     */
-    private static final List<String> PORT_KEYS = List.of(
-            HttpJsonConfig.THREADS,
-            HttpJsonConfig.BACKLOG,
-            HttpJsonConfig.ACCEPTS,
-            HttpJsonConfig.IO_THREADS,
-            HttpJsonConfig.DISPATCH,
-            HttpJsonConfig.DISPATCHER,
-            HttpJsonConfig.PAYLOAD,
-            HttpJsonConfig.SERVER_IDLE_TIMEOUT,
-            HttpJsonConfig.GZIP_THRESHOLD,
-            HttpJsonConfig.MAX_ATTACHMENT_BYTES,
-            HttpJsonConfig.MAX_HEADER_BYTES,
-            HttpJsonConfig.CORS_ALLOWED_ORIGINS,
-            HttpJsonConfig.ALLOWED_HOSTS,
-            HttpJsonConfig.HEADER_TIMEOUT,
-            HttpJsonConfig.MIN_BODY_RATE,
-            HttpJsonConfig.DECODE_BUDGET,
-            HttpJsonConfig.HELP_BASE_URL,
-            HttpFeatures.HEADER_ATTACHMENTS,
-            HttpFeatures.HEALTH_PATH,
-            HttpFeatures.CACHE_CONTROL,
-            HttpFeatures.OPENAPI);
-
     private final URL url;
+    private final PortSettings portSettings;
     private final HttpJsonConfig config;
     private final JsonCodec defaultCodec;
     private final Routes routes = new Routes();
@@ -80,6 +52,7 @@ public final class HttpJsonServer implements ProtocolServer {
 
     public HttpJsonServer(URL url, JsonCodec defaultCodec, HttpFeatures features) {
         this.url = url;
+        this.portSettings = new PortSettings(url);
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
         this.responder = new Responder(config, () -> closing || readOnly);
@@ -102,22 +75,11 @@ public final class HttpJsonServer implements ProtocolServer {
     }
 
     /**
-     * Null if {@code service} (a URL to export on this server) has the port's settings the server was made with;
-     * else what differs, as {@code name: value (expected: ...)}. A setting of the port applies to every service on
-     * it, so a service that sets it otherwise would be served by settings it did not ask for.
+     * Null if {@code service} (a URL to export on this server) may be served with the port's settings; else why not,
+     * as {@code name: value (expected: ...)} ({@link PortSettings}). Called under the protocol's lock on its servers.
      */
     public String portSettingsDiffer(URL service) {
-        for (String key : PORT_KEYS) {
-            String mine = url.getParameter(key);
-            String theirs = service.getParameter(key);
-            if (!Objects.equals(mine, theirs)) {
-                return key + ": " + (theirs == null ? "(not set)" : theirs) + " (expected: "
-                        + (mine == null ? "not set" : mine)
-                        + ", as on the services already exported on this port; set the port's settings on the"
-                        + " protocol, or alike on every service exported on it)";
-            }
-        }
-        return null;
+        return portSettings.check(service, hasServices(), address);
     }
 
     /** The port actually bound (useful when the URL asked for port 0). */
@@ -238,6 +200,14 @@ public final class HttpJsonServer implements ProtocolServer {
     /** Turns new calls away and waits up to {@code timeoutMillis} for calls in flight; Jetty keeps running. */
     public void drain(long timeoutMillis) {
         closing = true;
+        awaitInFlight(timeoutMillis);
+    }
+
+    /**
+     * Waits up to {@code timeoutMillis} for calls in flight, new ones turned away already (its last service left);
+     * it leaves {@code closing} alone, which a service exported meanwhile has cleared.
+     */
+    public void awaitInFlight(long timeoutMillis) {
         int left = inFlight.awaitNone(timeoutMillis);
         if (left > 0) {
             LOG.warn(
