@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A call that waited in line for a connection tells the provider the time it has left ({@code Dubbo-Timeout}), not
@@ -93,7 +95,12 @@ class TimeLeftTest {
                 return s.echo("b", 0);
             });
             assertThat(secondCalled.await(10, TimeUnit.SECONDS)).isTrue();
-            // the first call holds the only connection for 300 ms of the second's 5000: the second waits in line
+            io.httpjson.protocol.internal.client.HttpJsonClient client = consumer.clients().stream()
+                    .filter(c -> c.remote().getPort() == server.port())
+                    .findFirst()
+                    .orElseThrow();
+            await().atMost(Duration.ofSeconds(10)).until(() -> client.waitingCalls() == 1);
+            // the first call holds the only connection for 300 ms more of the second's 5000, which waits in line
             assertThat(new CountDownLatch(1).await(300, TimeUnit.MILLISECONDS)).isFalse();
             long held = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - secondStarted.get());
             release.countDown();
