@@ -23,7 +23,6 @@ import io.httpjson.codec.conformance.Model.Foo;
 import io.httpjson.codec.internal.AllowList;
 import org.apache.dubbo.common.serialize.ObjectInput;
 import org.apache.dubbo.common.serialize.Serialization;
-import org.apache.dubbo.common.utils.SerializeCheckStatus;
 import org.apache.dubbo.common.utils.SerializeSecurityManager;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
@@ -468,7 +467,7 @@ public abstract class StrictInputContract {
                 j -> codec().read(j, 0, j.length, Model.Amount.class),
                 "value (Amount).cents: expected an integer (long) but found 1.5 (not an integer)");
 
-        FrameworkModel framework = strictFramework();
+        FrameworkModel framework = Frameworks.strict();
         try {
             assertThatThrownBy(() -> AllowList.of(framework).check(Model.Amount.class))
                     .isInstanceOf(JsonCodecException.class)
@@ -489,7 +488,7 @@ public abstract class StrictInputContract {
         e.detail = new Model.Detail();
         e.detail.info = "i";
         e.code = 42;
-        FrameworkModel framework = strictFramework();
+        FrameworkModel framework = Frameworks.strict();
         try {
             framework
                     .getBeanFactory()
@@ -505,15 +504,6 @@ public abstract class StrictInputContract {
         } finally {
             framework.destroy();
         }
-    }
-
-    private static FrameworkModel strictFramework() {
-        FrameworkModel framework = new FrameworkModel();
-        framework
-                .getBeanFactory()
-                .getOrRegisterBean(SerializeSecurityManager.class)
-                .setCheckStatus(SerializeCheckStatus.STRICT);
-        return framework;
     }
 
     private static void assertRefused(String json, Consumer<byte[]> read, String message) {

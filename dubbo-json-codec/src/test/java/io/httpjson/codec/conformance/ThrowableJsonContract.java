@@ -15,7 +15,6 @@ import java.util.Set;
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.codec.RemoteException;
 import io.httpjson.codec.ThrowableJson;
-import org.apache.dubbo.common.utils.SerializeCheckStatus;
 import org.apache.dubbo.common.utils.SerializeSecurityManager;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.AfterEach;
@@ -33,20 +32,11 @@ public abstract class ThrowableJsonContract {
     /** The engine under test. */
     protected abstract JsonCodec codec();
 
-    private final FrameworkModel framework = strictFramework();
+    private final FrameworkModel framework = Frameworks.strict();
 
     @AfterEach
     void destroyFramework() {
         framework.destroy();
-    }
-
-    private static FrameworkModel strictFramework() {
-        FrameworkModel framework = new FrameworkModel();
-        framework
-                .getBeanFactory()
-                .getOrRegisterBean(SerializeSecurityManager.class)
-                .setCheckStatus(SerializeCheckStatus.STRICT);
-        return framework;
     }
 
     /** The JSON an engine writes for the tree of {@code t}. */
