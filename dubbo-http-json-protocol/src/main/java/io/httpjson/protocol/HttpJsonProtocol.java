@@ -16,6 +16,7 @@ import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.internal.client.HttpJsonInvoker;
 import io.httpjson.protocol.internal.codec.Codecs;
 import io.httpjson.protocol.internal.server.HttpJsonServer;
+import io.httpjson.protocol.internal.server.PortSettings;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.config.ConfigurationUtils;
 import org.apache.dubbo.common.threadpool.manager.ExecutorRepository;
@@ -197,18 +198,12 @@ public class HttpJsonProtocol extends AbstractProtocol {
         return invoker;
     }
 
-    /** Dubbo's own services (the MetadataService): exported with what the port has, wherever their URL differs. */
-    private static boolean dubbos(URL url) {
-        String service = url.getServiceInterface();
-        return service != null && service.startsWith("org.apache.dubbo.");
-    }
-
     /**
      * Parameter callbacks ({@code method.index.callback=true}, Dubbo's {@code <dubbo:argument callback="true"/>})
      * need the provider to call the consumer: refused at once rather than failing every call with a JSON error.
      */
     private static void refuseCallbacks(URL url, String what) {
-        if (dubbos(url)) {
+        if (PortSettings.dubbos(url)) {
             // Dubbo's own services (MetadataService, if metadata-service-protocol=httpjson) keep their other methods
             return;
         }

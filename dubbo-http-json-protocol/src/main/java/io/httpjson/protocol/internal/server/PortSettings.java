@@ -22,7 +22,7 @@ import static org.apache.dubbo.common.constants.LoggerCodeConstants.CONFIG_PARAM
  * served as the port is and set nothing: the first application service on a port one of them started sets what
  * later ones are held to. Called under the protocol's lock on its servers.
  */
-final class PortSettings {
+public final class PortSettings {
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(PortSettings.class);
 
@@ -65,7 +65,7 @@ final class PortSettings {
     }
 
     /** Dubbo's own services (the MetadataService). */
-    static boolean dubbos(URL url) {
+    public static boolean dubbos(URL url) {
         String service = url.getServiceInterface();
         return service != null && service.startsWith("org.apache.dubbo.");
     }
