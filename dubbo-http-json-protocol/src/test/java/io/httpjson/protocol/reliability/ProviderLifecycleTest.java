@@ -7,6 +7,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.httpjson.protocol.HttpJsonProtocol;
+import io.httpjson.protocol.api.TestService;
+import io.httpjson.protocol.api.TestServiceImpl;
 import io.httpjson.protocol.internal.server.HttpJsonServer;
 import io.httpjson.protocol.testing.DubboServer;
 import org.apache.dubbo.common.URL;
@@ -92,6 +94,15 @@ class ProviderLifecycleTest {
                         + "&side=provider" + params)
                 .setScopeModel(module);
         return protocol.export(proxies.getInvoker(impl, type, url));
+    }
+
+    private Exporter<TestService> exportTestService(int port, String params) {
+        return export(TestService.class, new TestServiceImpl(), port, params);
+    }
+
+    /** TestService's hello, answered on the port. */
+    private static RawHttp.Response hello(int port, String name) throws Exception {
+        return RawHttp.exchange(port, RawHttp.post("/" + TestService.class.getName() + "/hello", "[\"" + name + "\"]"));
     }
 
     private static RawHttp.Response echo(int port, String value) throws Exception {
@@ -241,27 +252,14 @@ class ProviderLifecycleTest {
     void aServiceThatSetsThePortOtherwiseIsRefused() throws Exception {
         int port = DubboServer.freePort();
         export(new Tagged("a"), port, "&httpjson.header-attachments=x-a");
-        assertThatThrownBy(() -> export(
-                        io.httpjson.protocol.api.TestService.class,
-                        new io.httpjson.protocol.api.TestServiceImpl(),
-                        port,
-                        "&httpjson.header-attachments=x-b"))
+        assertThatThrownBy(() -> exportTestService(port, "&httpjson.header-attachments=x-b"))
                 .isInstanceOf(org.apache.dubbo.rpc.RpcException.class)
                 .hasMessageContaining("httpjson.header-attachments: x-b (expected: x-a");
-        assertThatThrownBy(() -> export(
-                        io.httpjson.protocol.api.TestService.class,
-                        new io.httpjson.protocol.api.TestServiceImpl(),
-                        port,
-                        ""))
+        assertThatThrownBy(() -> exportTestService(port, ""))
                 .hasMessageContaining("httpjson.header-attachments: (not set) (expected: x-a");
         // alike, or a setting of the service's own (its serialization), is served
-        export(
-                io.httpjson.protocol.api.TestService.class,
-                new io.httpjson.protocol.api.TestServiceImpl(),
-                port,
-                "&httpjson.header-attachments=x-a&serialization=gson-text");
-        RawHttp.Response hello = RawHttp.exchange(
-                port, RawHttp.post("/" + io.httpjson.protocol.api.TestService.class.getName() + "/hello", "[\"b\"]"));
+        exportTestService(port, "&httpjson.header-attachments=x-a&serialization=gson-text");
+        RawHttp.Response hello = hello(port, "b");
         assertThat(hello.status()).as(hello.text()).isEqualTo(200);
     }
 
@@ -274,9 +272,8 @@ class ProviderLifecycleTest {
     void anotherSettingOfThePortSetOtherwiseIsServedWithThePorts() throws Exception {
         int port = DubboServer.freePort();
         export(new Tagged("a"), port, "&threads=300");
-        export(io.httpjson.protocol.api.TestService.class, new io.httpjson.protocol.api.TestServiceImpl(), port, "");
-        RawHttp.Response hello = RawHttp.exchange(
-                port, RawHttp.post("/" + io.httpjson.protocol.api.TestService.class.getName() + "/hello", "[\"c\"]"));
+        exportTestService(port, "");
+        RawHttp.Response hello = hello(port, "c");
         assertThat(hello.status()).as(hello.text()).isEqualTo(200);
     }
 
@@ -290,11 +287,7 @@ class ProviderLifecycleTest {
         export(org.apache.dubbo.rpc.service.EchoService.class, message -> message, port, "");
         export(new Tagged("a"), port, "&threads=300&httpjson.header-attachments=x-a");
         assertThat(echo(port, "1").text()).isEqualTo("\"a:1\"");
-        assertThatThrownBy(() -> export(
-                        io.httpjson.protocol.api.TestService.class,
-                        new io.httpjson.protocol.api.TestServiceImpl(),
-                        port,
-                        "&threads=300&httpjson.header-attachments=x-b"))
+        assertThatThrownBy(() -> exportTestService(port, "&threads=300&httpjson.header-attachments=x-b"))
                 .hasMessageContaining("httpjson.header-attachments: x-b (expected: x-a");
     }
 
