@@ -158,7 +158,7 @@ final class JsonChecker {
             int keyStart = p + 1;
             boolean escaped = JsonStrings.scan(this);
             int keyEnd = p - 1;
-            if (keys != null && keys.kind != Kind.STRING && keys.kind != Kind.ANY) {
+            if (keys != null && keys.kind != Kind.ANY && (keys.kind != Kind.STRING || keys.raw != String.class)) {
                 MapKeys.check(this, keys, keyStart, keyEnd, escaped);
             }
             c = skipWhitespace();
@@ -258,6 +258,10 @@ final class JsonChecker {
     void text(Shape s, int from, int to, boolean escaped) {
         switch (s.kind) {
             case STRING:
+                if (s.raw == java.util.UUID.class && !UuidCheck.canonical(this, from, to, escaped)) {
+                    throw mismatch(s, StrictJson.quote(decode(from, to, escaped)));
+                }
+                return;
             case ANY:
                 return;
             case BYTES:

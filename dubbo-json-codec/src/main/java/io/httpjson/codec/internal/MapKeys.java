@@ -54,6 +54,7 @@ public final class MapKeys {
     /** Checks the key {@code j.b[from, to)} (the content of a scanned string) against {@code key}. */
     static void check(JsonChecker j, Shape key, int from, int to, boolean escaped) {
         switch (key.kind) {
+            case STRING: // a UUID's, URI's... text: checked as the value would be
             case CHAR:
             case ENUM:
             case TIME:

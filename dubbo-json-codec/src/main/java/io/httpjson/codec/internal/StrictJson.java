@@ -116,7 +116,7 @@ public final class StrictJson {
     static String expected(Shape s) {
         switch (s.kind) {
             case STRING:
-                return "a string";
+                return s.raw == java.util.UUID.class ? UuidCheck.EXPECTED : "a string";
             case CHAR:
                 return "a string of one character (" + s.name + ")";
             case BOOLEAN:

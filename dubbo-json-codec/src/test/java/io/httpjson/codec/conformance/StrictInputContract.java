@@ -312,6 +312,24 @@ public abstract class StrictInputContract {
         l.add(ok("\"" + uuid + "\"", java.util.UUID.class, java.util.UUID.fromString(uuid)));
         l.add(ok("\"http://a/b\"", java.net.URI.class, java.net.URI.create("http://a/b")));
         l.add(bad("{\"x\":1}", java.net.URI.class, "expected a string"));
+        // a UUID as it is written, 8-4-4-4-12 hexadecimal digits (UUID.fromString reads a digit short as another id)
+        l.add(ok(
+                "\"" + uuid.toUpperCase(java.util.Locale.ROOT) + "\"",
+                java.util.UUID.class,
+                java.util.UUID.fromString(uuid)));
+        l.add(bad("\"550e8400-e29b-41d4-a716-44665544000\"", java.util.UUID.class, "a UUID string"));
+        l.add(bad("\"1-1-1-1-1\"", java.util.UUID.class, "a UUID string"));
+        l.add(bad("\"550e8400e29b41d4a716446655440000\"", java.util.UUID.class, "a UUID string"));
+        l.add(bad("\"550e8400-e29b-41d4-a716-4466554400001\"", java.util.UUID.class, "a UUID string"));
+        l.add(bad("\"+50e8400-e29b-41d4-a716-446655440000\"", java.util.UUID.class, "a UUID string"));
+        l.add(ok("\"\\u0035" + uuid.substring(1) + "\"", java.util.UUID.class, java.util.UUID.fromString(uuid)));
+        l.add(bad(
+                "{\"1-1-1-1-1\":\"a\"}",
+                parameterized(Map.class, java.util.UUID.class, String.class),
+                "a UUID string"));
+        // a Locale as Locale.toString writes it
+        l.add(ok("\"en_US\"", java.util.Locale.class, java.util.Locale.US));
+        l.add(ok("\"fr\"", java.util.Locale.class, java.util.Locale.FRENCH));
         l.add(bad("true", StringBuilder.class, "expected a string"));
         // RFC 8259 8.2: a lone half of a UTF-16 pair is no character, and could not be written back
         l.add(bad("\"\\ud800\"", String.class, "unpaired surrogate \\uD800"));
