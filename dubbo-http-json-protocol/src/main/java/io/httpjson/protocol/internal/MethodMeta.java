@@ -4,8 +4,12 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
+
+import io.httpjson.codec.internal.TypeResolution;
 
 /** What one service method looks like on the wire, worked out once per method and then only read. */
 public final class MethodMeta {
@@ -13,6 +17,8 @@ public final class MethodMeta {
     private final String name;
     private final Class<?>[] parameterClasses;
     private final Type[] parameterTypes;
+    /** The classes the arguments are read as: {@link #parameterTypes}' raw classes. */
+    private final Class<?>[] argumentClasses;
     /** Real parameter names (compiled with {@code -parameters}), or {@code null}. */
     private final String[] parameterNames;
 
@@ -25,9 +31,26 @@ public final class MethodMeta {
     private final String display;
 
     MethodMeta(Method method) {
+        this(method, Map.of());
+    }
+
+    /**
+     * {@code bindings}: the service interface's type variables ({@link TypeResolution#bindings}), so that a method
+     * inherited from {@code CrudService<User, Long>} reads and writes a {@code User} and a {@code Long}. The parameter
+     * classes stay erased: they name the method, as Dubbo names it.
+     */
+    MethodMeta(Method method, Map<TypeVariable<?>, Type> bindings) {
         this.name = method.getName();
         this.parameterClasses = method.getParameterTypes();
-        this.parameterTypes = method.getGenericParameterTypes();
+        Type[] generic = method.getGenericParameterTypes();
+        for (int i = 0; i < generic.length; i++) {
+            generic[i] = TypeResolution.resolve(generic[i], bindings);
+        }
+        this.parameterTypes = generic;
+        this.argumentClasses = new Class<?>[generic.length];
+        for (int i = 0; i < generic.length; i++) {
+            argumentClasses[i] = rawClass(generic[i]);
+        }
         Parameter[] params = method.getParameters();
         String[] names = new String[params.length];
         boolean present = true;
@@ -36,7 +59,7 @@ public final class MethodMeta {
             names[i] = params[i].getName();
         }
         this.parameterNames = present ? names : null;
-        Type rt = method.getGenericReturnType();
+        Type rt = TypeResolution.resolve(method.getGenericReturnType(), bindings);
         Class<?> rc = method.getReturnType();
         this.returnsFuture = CompletableFuture.class.isAssignableFrom(rc);
         if (returnsFuture) {
@@ -81,8 +104,14 @@ public final class MethodMeta {
         return name;
     }
 
+    /** The erased parameter classes, which name the method (as {@code Dubbo-Parameter-Types} does). */
     public Class<?>[] parameterClasses() {
         return parameterClasses;
+    }
+
+    /** The class argument {@code i} is read as (resolved: {@code User} for {@code CrudService<User, Long>.T}). */
+    public Class<?> argumentClass(int i) {
+        return argumentClasses[i];
     }
 
     public Type[] parameterTypes() {

@@ -2,6 +2,8 @@ package io.httpjson.protocol.internal;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.httpjson.codec.internal.TypeResolution;
 import org.apache.dubbo.rpc.service.EchoService;
 import org.apache.dubbo.rpc.service.GenericService;
 
@@ -47,13 +50,14 @@ public final class ServiceMeta {
     private ServiceMeta(Class<?> type) {
         this.type = type;
         Map<String, List<MethodMeta>> byName = new HashMap<>();
+        Map<TypeVariable<?>, Type> bindings = TypeResolution.bindings(type);
         Method[] all = type.getMethods();
         Arrays.sort(all, Comparator.comparing(Method::getName).thenComparing(m -> m.getParameterCount()));
         for (Method m : all) {
             if (m.getDeclaringClass() == Object.class || Modifier.isStatic(m.getModifiers())) {
                 continue;
             }
-            byName.computeIfAbsent(m.getName(), k -> new ArrayList<>()).add(new MethodMeta(m));
+            byName.computeIfAbsent(m.getName(), k -> new ArrayList<>()).add(new MethodMeta(m, bindings));
         }
         Map<String, MethodMeta[]> out = new HashMap<>(PSEUDO);
         byName.forEach((k, v) -> out.put(k, v.toArray(new MethodMeta[0])));

@@ -25,8 +25,13 @@ final class Transports {
 
     /** A provider of ParityService over {@code transport}, its serialization (if named) the only one it takes. */
     static DubboServer server(String transport, ParityService impl) {
+        return server(transport, ParityService.class, impl);
+    }
+
+    /** A provider of {@code type} over {@code transport}, its serialization (if named) the only one it takes. */
+    static <T> DubboServer server(String transport, Class<T> type, T impl) {
         String[] p = transport.split(":");
-        DubboServer.Builder b = DubboServer.builder().protocol(p[0]).service(ParityService.class, impl);
+        DubboServer.Builder b = DubboServer.builder().protocol(p[0]).service(type, impl);
         if (p.length > 1) {
             b.param("serialization", p[1]).param("prefer.serialization", p[1]);
         }

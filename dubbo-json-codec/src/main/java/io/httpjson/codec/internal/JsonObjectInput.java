@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Base64;
@@ -227,7 +228,8 @@ public final class JsonObjectInput implements ObjectInput {
             argTypes = lookupArgumentTypes();
         }
         int i = argIndex++;
-        if (argTypes.length > i && JsonTypes.rawClass(argTypes[i]) == cls) {
+        // the class Dubbo names is erased (Object for an inherited CrudService<User, Long>.T): the type may be finer
+        if (argTypes.length > i && cls.isAssignableFrom(JsonTypes.rawClass(argTypes[i]))) {
             return argTypes[i];
         }
         return cls;
@@ -256,6 +258,12 @@ public final class JsonObjectInput implements ObjectInput {
                 }
                 Method m = md.getMethod();
                 Type[] types = m == null ? md.getParameterClasses() : m.getGenericParameterTypes();
+                if (m != null) { // a method inherited from CrudService<User, Long> reads a User and a Long
+                    Map<TypeVariable<?>, Type> bindings = TypeResolution.bindings(service.getServiceInterfaceClass());
+                    for (int i = 0; i < types.length; i++) {
+                        types[i] = TypeResolution.resolve(types[i], bindings);
+                    }
+                }
                 md.addAttribute(GENERIC_TYPES_KEY, types);
                 return types;
             }

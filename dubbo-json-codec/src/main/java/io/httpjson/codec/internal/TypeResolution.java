@@ -16,28 +16,42 @@ public final class TypeResolution {
 
     private TypeResolution() {}
 
-    /** Type variable bindings of {@code owner} and its superclasses. */
+    /**
+     * Type variable bindings of {@code owner}, its superclasses and the interfaces it extends or implements (so that
+     * {@code UserService extends CrudService<User, Long>} binds {@code CrudService}'s {@code T} and {@code ID}).
+     */
     public static Map<TypeVariable<?>, Type> bindings(Type owner) {
         Map<TypeVariable<?>, Type> map = new HashMap<>();
-        Type t = owner;
-        while (t != null && t != Object.class) {
-            Class<?> raw;
-            if (t instanceof ParameterizedType) {
-                ParameterizedType p = (ParameterizedType) t;
-                raw = (Class<?>) p.getRawType();
-                TypeVariable<?>[] vars = raw.getTypeParameters();
-                Type[] args = p.getActualTypeArguments();
-                for (int i = 0; i < vars.length; i++) {
-                    map.put(vars[i], resolve(args[i], map));
-                }
-            } else if (t instanceof Class) {
-                raw = (Class<?>) t;
-            } else {
-                break;
-            }
-            t = raw.getGenericSuperclass();
-        }
+        collect(owner, map);
         return map;
+    }
+
+    /** Binds {@code t}'s arguments (resolved by what is bound below it), then its supertypes' arguments. */
+    private static void collect(Type t, Map<TypeVariable<?>, Type> map) {
+        Class<?> raw;
+        if (t instanceof ParameterizedType) {
+            ParameterizedType p = (ParameterizedType) t;
+            raw = (Class<?>) p.getRawType();
+            TypeVariable<?>[] vars = raw.getTypeParameters();
+            Type[] args = p.getActualTypeArguments();
+            for (int i = 0; i < vars.length; i++) {
+                map.put(vars[i], resolve(args[i], map));
+            }
+        } else if (t instanceof Class) {
+            raw = (Class<?>) t;
+        } else {
+            return;
+        }
+        if (raw == Object.class) {
+            return;
+        }
+        Type superclass = raw.getGenericSuperclass();
+        if (superclass != null) {
+            collect(superclass, map);
+        }
+        for (Type i : raw.getGenericInterfaces()) {
+            collect(i, map);
+        }
     }
 
     public static Type resolve(Type t, Map<TypeVariable<?>, Type> map) {

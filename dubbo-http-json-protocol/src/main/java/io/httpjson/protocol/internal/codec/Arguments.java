@@ -55,7 +55,7 @@ public final class Arguments {
         }
         Type[] types = method.parameterTypes();
         if (arity == 1) {
-            Class<?> c = method.parameterClasses()[0];
+            Class<?> c = method.argumentClass(0);
             boolean arrayLike = (c.isArray() && c != byte[].class) || Collection.class.isAssignableFrom(c);
             if (first == '[') {
                 if (arrayLike && !wrapped(body, len)) {

@@ -106,7 +106,7 @@ final class Operations {
             String[] names = m.parameterNames();
             for (int i = 0; i < m.arity(); i++) {
                 String name = names != null ? names[i] : Integer.toString(i);
-                Class<?> c = m.parameterClasses()[i];
+                Class<?> c = m.argumentClass(i);
                 schemasByName.computeIfAbsent(name, k -> new ArrayList<>()).add(schemas.of(m.parameterTypes()[i]));
                 textByName.merge(name, Arguments.textInQuery(c), Boolean::logicalAnd);
                 requiredByName.merge(name, overloads.length == 1 && c.isPrimitive(), Boolean::logicalAnd);
@@ -178,7 +178,7 @@ final class Operations {
         positional.put("maxItems", items.size());
         String[] names = m.parameterNames();
         boolean named = names != null
-                && (types.length >= 2 || (types.length == 1 && Arguments.namedWhenAlone(m.parameterClasses()[0])));
+                && (types.length >= 2 || (types.length == 1 && Arguments.namedWhenAlone(m.argumentClass(0))));
         if (!named) {
             return positional;
         }

@@ -72,7 +72,7 @@ final class QueryArguments {
                 String raw = i < 0 ? null : values.get(i);
                 if (raw == null) {
                     out.writeBytes(NULL);
-                } else if (Arguments.textInQuery(method.parameterClasses()[p])) {
+                } else if (Arguments.textInQuery(method.argumentClass(p))) {
                     codec.write(raw, String.class, out);
                 } else {
                     out.writeBytes(oneValue(target, codec, method, p, names.get(i), raw));
