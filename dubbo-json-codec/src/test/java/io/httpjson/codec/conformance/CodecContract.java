@@ -450,6 +450,41 @@ public abstract class CodecContract {
         assertThat(read(c, "[" + j + "]", type(List.class, Model.Point.class))).isEqualTo(List.of(p));
     }
 
+    /**
+     * A null field that the no-arg constructor sets is written as null (left out, it would read back as the initial
+     * value); a null field the constructor leaves null is still left out.
+     */
+    @Test
+    void nullFieldsReadBackNullWhereTheConstructorSetsThem() throws Exception {
+        JsonCodec c = codec();
+        Model.WithDefaults w = new Model.WithDefaults();
+        List<java.lang.reflect.Field> set = new ArrayList<>();
+        for (java.lang.reflect.Field f : Model.WithDefaults.class.getFields()) {
+            if (!f.getType().isPrimitive() && f.get(w) != null) {
+                set.add(f);
+                f.set(w, null);
+            }
+        }
+        assertThat(set).hasSizeGreaterThan(15);
+        String j = json(c, w);
+        for (java.lang.reflect.Field f : set) {
+            assertThat(j).as(f.getName()).contains("\"" + f.getName() + "\":null");
+        }
+        assertThat(j).doesNotContain("\"note\"").contains("\"count\":5");
+        Model.WithDefaults back = (Model.WithDefaults) read(c, j, Model.WithDefaults.class);
+        for (java.lang.reflect.Field f : set) {
+            assertThat(f.get(back)).as(f.getName()).isNull();
+        }
+        assertThat(back.count).isEqualTo(5);
+        Model.FewDefaults few = new Model.FewDefaults();
+        few.color = null;
+        few.status = null;
+        assertThat(json(c, few)).isEqualTo("{\"color\":null,\"status\":null}");
+        assertThat(((Model.FewDefaults) read(c, json(c, few), Model.FewDefaults.class)).color)
+                .isNull();
+        assertThat(json(c, new Model.WithDefaults())).startsWith("{\"any\":\"x\",\"at\":\"1970-01-01T00:00:00Z\",");
+    }
+
     @Test
     void aPojoWithAnOptionalFieldIsWrittenReadablyOrRefused() throws Exception {
         JsonCodec c = codec();

@@ -54,6 +54,40 @@ public final class Model {
         public Object any;
     }
 
+    /** A POJO whose no-arg constructor sets its fields: null ones are written as null, so they read back null. */
+    public static class WithDefaults implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public String status = "NEW";
+        public java.util.List<String> tags = new java.util.ArrayList<>();
+        public Integer retries = 3;
+        public Color color = Color.GREEN;
+        public String note;
+        public int count = 5;
+        public Long big = 1L;
+        public Boolean flag = true;
+        public Double ratio = 0.5;
+        public java.math.BigDecimal price = java.math.BigDecimal.ONE;
+        public java.math.BigInteger huge = java.math.BigInteger.TWO;
+        public LocalDate day = LocalDate.of(2024, 1, 2);
+        public java.util.Date at = new java.util.Date(0);
+        public java.util.Map<String, Integer> counts = new java.util.HashMap<>();
+        public java.util.Set<String> labels = new java.util.HashSet<>();
+        public Foo foo = new Foo();
+        public int[] ints = {1};
+        public String[] names = {"a"};
+        public byte[] bytes = {1};
+        public java.util.UUID id = new java.util.UUID(1, 2);
+        public Character letter = 'x';
+        public Object any = "x";
+    }
+
+    /** As {@link WithDefaults}, with few fields (fastjson2 makes another kind of writer for it). */
+    public static class FewDefaults implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public Color color = Color.GREEN;
+        public String status = "NEW";
+    }
+
     /** A POJO with an Optional field (which the contract reads only as null). */
     public static class WithOptional implements Serializable {
         private static final long serialVersionUID = 1L;

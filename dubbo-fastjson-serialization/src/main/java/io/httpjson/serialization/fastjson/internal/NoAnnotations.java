@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.List;
 
+import com.alibaba.fastjson2.JSONWriter;
 import com.alibaba.fastjson2.codec.BeanInfo;
 import com.alibaba.fastjson2.codec.FieldInfo;
 import com.alibaba.fastjson2.modules.ObjectReaderAnnotationProcessor;
@@ -12,6 +13,7 @@ import com.alibaba.fastjson2.modules.ObjectWriterAnnotationProcessor;
 import com.alibaba.fastjson2.modules.ObjectWriterModule;
 import com.alibaba.fastjson2.reader.ObjectReaderProvider;
 import com.alibaba.fastjson2.writer.ObjectWriterProvider;
+import io.httpjson.codec.internal.NullDefaults;
 
 /**
  * Undoes what fastjson2's own annotations ({@code @JSONField}, {@code @JSONType}, and Jackson's that it reads)
@@ -55,6 +57,12 @@ final class NoAnnotations {
                     public void getFieldInfo(BeanInfo beanInfo, FieldInfo fieldInfo, Class objectType, Field field) {
                         plain(fieldInfo, field);
                         fieldInfo.writeUsing = field == null ? null : Mapping.fieldWriter(field.getType());
+                        if (field != null && NullDefaults.writtenWhenNull(objectType, field)) {
+                            fieldInfo.features |= JSONWriter.Feature.WriteNulls.mask;
+                            if (field.getType().isEnum()) {
+                                fieldInfo.writeUsing = ValueWriters.EnumName.class;
+                            }
+                        }
                     }
                 };
             }

@@ -142,6 +142,23 @@ public final class ValueWriters {
      * A field declared {@code Object} (or a type variable): by the value's class, through the provider, so that
      * a Map in it is written by {@link MapWriter} (fastjson2 would pick its own map writer there).
      */
+    /**
+     * An enum field's constant by name, as fastjson2 writes it; for the fields written as null when null
+     * ({@code NullDefaults}), whose null fastjson2's own enum field writer leaves out whatever the field's features.
+     */
+    public static final class EnumName implements ObjectWriter<Object> {
+        public EnumName() {}
+
+        @Override
+        public void write(JSONWriter w, Object value, Object fieldName, Type fieldType, long features) {
+            if (value == null) {
+                w.writeNull();
+            } else {
+                w.writeString(((Enum<?>) value).name());
+            }
+        }
+    }
+
     public static final class Any implements ObjectWriter<Object> {
         public Any() {}
 

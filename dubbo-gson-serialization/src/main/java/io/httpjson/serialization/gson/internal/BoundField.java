@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 
 import com.google.gson.Gson;
 import com.google.gson.TypeAdapter;
+import io.httpjson.codec.internal.NullDefaults;
 
 /** A field of a POJO as {@link PojoAdapter} writes and reads it: name, position, declared type and adapter. */
 final class BoundField {
@@ -22,11 +23,13 @@ final class BoundField {
     final Class<?> declared;
     final TypeAdapter<Object> adapter;
     final int primitive;
+    /** Written as {@code null} when null: the no-arg constructor sets it ({@link NullDefaults}). */
+    final boolean nullWritten;
     /** The adapter of the last runtime class met that is not the declared one (List field, ArrayList value). */
     RuntimeAdapter last;
 
     @SuppressWarnings("unchecked")
-    BoundField(int position, String name, Field field, Class<?> declared, TypeAdapter<?> adapter) {
+    BoundField(int position, String name, Field field, Class<?> owner, Class<?> declared, TypeAdapter<?> adapter) {
         this.position = position;
         this.name = name;
         this.field = field;
@@ -35,6 +38,7 @@ final class BoundField {
         this.primitive = declared == int.class
                 ? INT
                 : declared == long.class ? LONG : declared == boolean.class ? BOOLEAN : OTHER;
+        this.nullWritten = NullDefaults.writtenWhenNull(owner, field);
     }
 
     TypeAdapter<Object> runtimeAdapter(Gson gson, Class<?> type) {

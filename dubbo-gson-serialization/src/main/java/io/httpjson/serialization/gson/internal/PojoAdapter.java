@@ -15,8 +15,8 @@ import com.google.gson.stream.JsonWriter;
 import io.httpjson.codec.internal.JsonTypes;
 
 /**
- * A POJO as a JSON object of its bound fields, in their order, nulls left out; unknown keys skipped,
- * {@code "@type"} refused. A record the same way, made by its canonical constructor. Made by
+ * A POJO as a JSON object of its bound fields, in their order, nulls left out (but {@link BoundField#nullWritten});
+ * unknown keys skipped, {@code "@type"} refused. A record the same way, made by its canonical constructor. Made by
  * {@link PojoAdapterFactory}.
  */
 final class PojoAdapter extends TypeAdapter<Object> {
@@ -95,6 +95,9 @@ final class PojoAdapter extends TypeAdapter<Object> {
                 }
                 Object v = b.field.get(value);
                 if (v == null) {
+                    if (b.nullWritten) {
+                        out.name(b.name).jsonValue("null");
+                    }
                     continue;
                 }
                 out.name(b.name);

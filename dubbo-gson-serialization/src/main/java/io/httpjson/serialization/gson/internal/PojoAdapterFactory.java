@@ -51,7 +51,7 @@ final class PojoAdapterFactory implements TypeAdapterFactory {
             f.setAccessible(true);
             Type ft = TypeResolution.resolve(f.getGenericType(), bindings);
             TypeAdapter<?> a = ft == Object.class ? new AnyAdapter(gson) : gson.getAdapter(TypeToken.get(ft));
-            BoundField b = new BoundField(bound.size(), e.getKey(), f, JsonTypes.rawClass(ft), a);
+            BoundField b = new BoundField(bound.size(), e.getKey(), f, raw, JsonTypes.rawClass(ft), a);
             bound.add(b);
             index.put(b.name, b);
         }
