@@ -158,7 +158,7 @@ final class CallRunner implements Runnable {
     /** A call that waited longer than the caller's timeout before it could run is not run. */
     private void deadline() {
         Long millis = target.timeoutMillis;
-        if (millis != null && millis > 0 && System.nanoTime() - ex.startNanos > millis * 1_000_000L) {
+        if (millis != null && millis > 0 && System.nanoTime() - ex.arrivedNanos > millis * 1_000_000L) {
             throw new CallError(
                     ErrorCode.DEADLINE_EXCEEDED,
                     "the call waited longer than its timeout of " + millis + " ms before it could run; it was not run");

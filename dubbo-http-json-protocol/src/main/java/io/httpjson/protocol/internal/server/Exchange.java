@@ -30,8 +30,13 @@ final class Exchange {
     final Callback callback;
     private final Responder responder;
     private final long payload;
-    /** When the head had arrived: a body's rate and a call's wait before it runs count from here. */
+    /** When handling began: a body's rate counts from here. */
     final long startNanos = System.nanoTime();
+    /**
+     * When the request was ready: the job that read it was queued for a thread (the default dispatch waits for one
+     * of the provider's threads there), or Jetty read its head. A call's wait before it runs counts from here.
+     */
+    final long arrivedNanos;
 
     private JsonCodec codec;
     /** When decoding began (0 before): the start of what the Server-Timing header reports. */
@@ -48,9 +53,22 @@ final class Exchange {
         this.request = request;
         this.response = response;
         this.callback = callback;
+        this.arrivedNanos = arrival(StampedJobs.takeQueuedNanos(), request.getHeadersNanoTime(), startNanos);
         this.responder = responder;
         this.codec = codec;
         this.payload = payload;
+    }
+
+    /** The earliest of when the job reading the request was queued and when its head was read; never after now. */
+    private static long arrival(long queued, long head, long now) {
+        long at = now;
+        if (queued != 0 && now - queued > 0) {
+            at = queued;
+        }
+        if (head != 0 && at - head > 0) {
+            at = head;
+        }
+        return at;
     }
 
     /** Errors from here on are written with the target service's codec. */

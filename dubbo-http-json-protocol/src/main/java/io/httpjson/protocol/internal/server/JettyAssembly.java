@@ -33,7 +33,9 @@ final class JettyAssembly {
     static ServerConnector build(URL url, HttpJsonConfig config, ServerTls serverTls) {
         int selectors = config.selectors();
         int extra = config.dispatch() == Dispatch.POOL ? 8 : config.threads();
-        QueuedThreadPool pool = new QueuedThreadPool(Math.max(selectors + 4, selectors + 2 + extra), 2);
+        // jobs stamped with when they were queued: a call's wait for a thread counts towards its timeout
+        QueuedThreadPool pool =
+                new QueuedThreadPool(Math.max(selectors + 4, selectors + 2 + extra), 2, 60_000, new StampedJobs(8192));
         pool.setName("httpjson-server-" + url.getPort());
         pool.setDaemon(true);
         Server jetty = new Server(pool);

@@ -1,0 +1,88 @@
+package io.httpjson.protocol.internal.server;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.jetty.util.BlockingArrayQueue;
+
+/**
+ * Jetty's job queue, each job stamped with when it was queued. Under the default dispatch a request waits for one
+ * of the provider's {@code threads} here, before Jetty has even read it (reading it is the job); the stamp lets the
+ * call's wait count from when its bytes were ready, so a call that waited past its timeout is not run. Not API.
+ */
+final class StampedJobs extends BlockingArrayQueue<Runnable> {
+
+    /** The job the current thread runs, if it came through this queue. */
+    private static final ThreadLocal<Stamped> CURRENT = new ThreadLocal<>();
+
+    StampedJobs(int capacity) {
+        super(capacity, capacity);
+    }
+
+    /**
+     * When the job the current thread runs was queued, once: later requests read in the same job (pipelined behind
+     * the first) get 0, as their bytes may have come later. 0 if the job did not wait in the queue.
+     */
+    static long takeQueuedNanos() {
+        Stamped s = CURRENT.get();
+        if (s == null) {
+            return 0;
+        }
+        long at = s.queuedNanos;
+        s.queuedNanos = 0;
+        return at;
+    }
+
+    @Override
+    public boolean offer(Runnable job) {
+        return super.offer(new Stamped(job));
+    }
+
+    @Override
+    public boolean offer(Runnable job, long timeout, TimeUnit unit) throws InterruptedException {
+        return super.offer(new Stamped(job), timeout, unit);
+    }
+
+    @Override
+    public boolean add(Runnable job) {
+        return super.add(new Stamped(job));
+    }
+
+    @Override
+    public void put(Runnable job) throws InterruptedException {
+        super.put(new Stamped(job));
+    }
+
+    /** A queued job and when it was queued; closes what it holds if the pool stops before running it. */
+    private static final class Stamped implements Runnable, Closeable {
+        private final Runnable job;
+        long queuedNanos = System.nanoTime();
+
+        Stamped(Runnable job) {
+            this.job = job;
+        }
+
+        @Override
+        public void run() {
+            CURRENT.set(this);
+            try {
+                job.run();
+            } finally {
+                CURRENT.set(null);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (job instanceof Closeable) {
+                ((Closeable) job).close();
+            }
+        }
+
+        @Override
+        public String toString() {
+            return job.toString();
+        }
+    }
+}
