@@ -1,13 +1,18 @@
 package io.httpjson.protocol.reliability;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 import io.httpjson.codec.RemoteException;
@@ -15,9 +20,11 @@ import io.httpjson.codec.internal.AllowList;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.testing.DubboServer;
 import org.apache.dubbo.common.config.ConfigurationUtils;
+import org.apache.dubbo.common.threadpool.support.AbortPolicyWithReport;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -42,10 +49,34 @@ class DestroyedWhileInFlightTest {
 
     private final ExecutorService caller = Executors.newSingleThreadExecutor();
 
+    /** Dubbo's pool warnings: an answer after the destroy must not be handed to the consumer's stopped pool. */
+    private final List<String> poolWarnings = new CopyOnWriteArrayList<>();
+
+    private final Handler poolLog = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            poolWarnings.add(String.valueOf(r.getMessage()));
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+    };
+
+    @BeforeEach
+    void watchThePoolLog() {
+        Logger.getLogger(AbortPolicyWithReport.class.getName()).addHandler(poolLog);
+    }
+
     @AfterEach
     void open() {
         IMPL.open();
         caller.shutdownNow();
+        Logger.getLogger(AbortPolicyWithReport.class.getName()).removeHandler(poolLog);
+        // the stopped pool would say "Thread pool is EXHAUSTED!" and write a thread dump to the user's home
+        assertThat(poolWarnings).isEmpty();
     }
 
     private static Set<Thread> clientThreads() {

@@ -3,6 +3,7 @@ package io.httpjson.protocol.internal.client;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -160,6 +161,11 @@ final class Call {
     }
 
     private void complete(Runnable completion) {
+        if (executor instanceof ExecutorService && ((ExecutorService) executor).isShutdown()) {
+            // the consumer is gone: Dubbo's pool would log "Thread pool is EXHAUSTED!" and dump every thread
+            completion.run();
+            return;
+        }
         try {
             executor.execute(completion);
         } catch (RejectedExecutionException e) {
