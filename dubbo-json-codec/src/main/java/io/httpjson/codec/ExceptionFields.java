@@ -4,13 +4,17 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.httpjson.codec.internal.AllowList;
+import io.httpjson.codec.internal.JsonTypes;
 import org.apache.dubbo.common.logger.Logger;
 import org.apache.dubbo.common.logger.LoggerFactory;
 
@@ -40,7 +44,10 @@ final class ExceptionFields {
                 }
                 for (Field f : c.getDeclaredFields()) {
                     int m = f.getModifiers();
-                    if (Modifier.isStatic(m) || Modifier.isTransient(m) || f.isSynthetic()) {
+                    if (Modifier.isStatic(m)
+                            || Modifier.isTransient(m)
+                            || f.isSynthetic()
+                            || !readable(f.getGenericType())) {
                         continue;
                     }
                     try {
@@ -56,6 +63,28 @@ final class ExceptionFields {
     };
 
     private ExceptionFields() {}
+
+    /**
+     * Whether a field of type {@code t} can be read back: not an interface or abstract class (but collections and
+     * maps of readable elements), which JSON reads only as null. Such a field is not sent: its value would only show
+     * the provider's objects to the caller (a validation exception's violations hold the call's arguments).
+     */
+    private static boolean readable(Type t) {
+        Class<?> raw = JsonTypes.rawClass(t);
+        if (raw.isArray()) {
+            return readable(raw.getComponentType());
+        }
+        if (t instanceof ParameterizedType
+                && (Collection.class.isAssignableFrom(raw) || Map.class.isAssignableFrom(raw))) {
+            for (Type a : ((ParameterizedType) t).getActualTypeArguments()) {
+                if (!readable(a)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return !JsonTypes.readsOnlyNull(raw);
+    }
 
     private static boolean isPlatform(String n) {
         return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.");
