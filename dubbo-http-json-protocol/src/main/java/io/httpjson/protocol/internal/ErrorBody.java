@@ -38,4 +38,18 @@ public final class ErrorBody {
         body.put(HELP, config.help(code));
         return body;
     }
+
+    /** A URL's query in a message: Dubbo's own refusals print the provider's whole URL (pid, host, every key). */
+    private static final java.util.regex.Pattern URL_QUERY =
+            java.util.regex.Pattern.compile("(\\b[a-z][a-z0-9+.-]*://[^\\s?]*)\\?[^\\s]*?(?=,?\\s|,?$)");
+
+    /**
+     * {@code message} without the queries of the URLs in it, for an answer anyone who reaches the port may read
+     * ({@code executes} refusals name the provider's URL with all its parameters); the log keeps them.
+     */
+    public static String withoutUrlQueries(String message) {
+        return message == null || message.indexOf("://") < 0
+                ? message
+                : URL_QUERY.matcher(message).replaceAll("$1");
+    }
 }

@@ -78,6 +78,21 @@ public enum ErrorCode {
     }
 
     /**
+     * The status of an {@link RpcException} the filter chain returned as the call's result on a service whose URL is
+     * {@code url}: as {@link #statusOf}, but Dubbo's tps filter gives its refusal no code of its own ("... because
+     * exceed max service tps."), so on a service with {@code tps} such a refusal is a 429.
+     */
+    public static int statusOfReturned(RpcException e, org.apache.dubbo.common.URL url) {
+        if (e.getCode() == RpcException.UNKNOWN_EXCEPTION
+                && url.getParameter("tps") != null
+                && e.getMessage() != null
+                && e.getMessage().contains(" tps")) {
+            return 429;
+        }
+        return statusOf(e);
+    }
+
+    /**
      * The code in the error body for an {@link RpcException} answered with {@code status} (see {@link #statusOf}):
      * a refusal reads as one, whichever filter refused.
      */

@@ -1,5 +1,7 @@
 package io.httpjson.protocol.parity;
 
+import java.net.http.HttpResponse;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -7,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
 import io.httpjson.protocol.testing.DubboServer;
+import io.httpjson.protocol.testing.Http;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.Test;
@@ -54,6 +57,44 @@ class RefusalCodesTest {
                     assertThat(held.entered.await(5, TimeUnit.SECONDS)).isTrue();
                     ParityService sync = server.reference(ParityService.class);
                     assertThat(syncCode(() -> sync.hold("second"))).isEqualTo(RpcException.LIMIT_EXCEEDED_EXCEPTION);
+                    held.release.countDown();
+                    assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo("first");
+                });
+    }
+
+    /**
+     * An HTTP caller gets Dubbo's rate limits as 429: {@code tps} (whose refusal has no code of its own) and
+     * {@code executes} (whose message names the provider's URL: its query, pid and every key, stays in the log).
+     */
+    @Test
+    void anHttpCallerGetsRateLimitsAs429WithoutTheProvidersUrl() throws Exception {
+        ParityServiceImpl held = new ParityServiceImpl();
+        DubboServer.builder()
+                .service(ParityService.class, held, s -> s.setExecutes(1))
+                .service(TestService.class, new TestServiceImpl(), s -> s.setParameters(Map.of("tps", "1")))
+                .build()
+                .run(server -> {
+                    String hello = server.baseUrl() + "/" + TestService.class.getName() + "/hello";
+                    assertThat(Http.post(hello, "[\"a\"]").statusCode()).isEqualTo(200);
+                    HttpResponse<String> tps = Http.post(hello, "[\"b\"]");
+                    assertThat(tps.statusCode()).as(tps.body()).isEqualTo(429);
+                    assertThat(tps.body())
+                            .contains("\"code\":\"TOO_MANY_REQUESTS\"")
+                            .contains("tps");
+
+                    ParityService async = server.reference(ParityService.class, r -> r.setAsync(true));
+                    async.hold("first");
+                    CompletableFuture<String> first =
+                            RpcContext.getServiceContext().getCompletableFuture();
+                    assertThat(held.entered.await(5, TimeUnit.SECONDS)).isTrue();
+                    HttpResponse<String> executes =
+                            Http.post(server.baseUrl() + "/" + ParityService.class.getName() + "/hold", "[\"b\"]");
+                    assertThat(executes.statusCode()).as(executes.body()).isEqualTo(429);
+                    assertThat(executes.body())
+                            .contains("executes")
+                            .contains("httpjson://127.0.0.1:" + server.port() + "/" + ParityService.class.getName())
+                            .doesNotContain("pid=")
+                            .doesNotContain("application=");
                     held.release.countDown();
                     assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo("first");
                 });

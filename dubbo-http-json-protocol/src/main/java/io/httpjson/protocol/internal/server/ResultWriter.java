@@ -75,8 +75,11 @@ final class ResultWriter {
                 ex.json(500, body, null);
             } else if (e instanceof RpcException) {
                 RpcException re = (RpcException) e;
-                int status = ErrorCode.statusOf(re);
-                Map<String, Object> body = ErrorBody.of(ErrorCode.ofRpcStatus(status), status, re.getMessage(), config);
+                int status = failure == null
+                        ? ErrorCode.statusOfReturned(re, target.route.invoker.getUrl())
+                        : ErrorCode.statusOf(re);
+                Map<String, Object> body = ErrorBody.of(
+                        ErrorCode.ofRpcStatus(status), status, ErrorBody.withoutUrlQueries(re.getMessage()), config);
                 body.put(ErrorBody.RPC_CODE, re.getCode());
                 if (failure == null) {
                     // the invocation's result (the method's own, or a filter's such as tps), not a failure to
