@@ -23,6 +23,8 @@ public enum ErrorCode {
     HEADERS_TOO_LARGE(431, RpcException.UNKNOWN_EXCEPTION),
     TLS_REQUIRED(400, RpcException.FORBIDDEN_EXCEPTION),
     BUSINESS_EXCEPTION(500, RpcException.BIZ_EXCEPTION),
+    /** Dubbo's {@code validation="true"} refused the arguments: a business exception a Java consumer rethrows. */
+    VALIDATION_FAILED(400, RpcException.BIZ_EXCEPTION),
     RPC_EXCEPTION(500, RpcException.UNKNOWN_EXCEPTION),
     SERVER_ERROR(500, RpcException.UNKNOWN_EXCEPTION),
     OVERLOADED(503, RpcException.LIMIT_EXCEEDED_EXCEPTION),

@@ -146,7 +146,7 @@ final class Responses {
         }
         ErrorCode code = ErrorCode.fromName((String) body.get(ErrorBody.CODE));
         Object message = body.get(ErrorBody.MESSAGE);
-        if (code == ErrorCode.BUSINESS_EXCEPTION) {
+        if (code == ErrorCode.BUSINESS_EXCEPTION || code == ErrorCode.VALIDATION_FAILED) {
             @SuppressWarnings("unchecked")
             Map<String, Object> tree = (Map<String, Object>) body;
             if (Boolean.TRUE.equals(tree.get(ErrorBody.NULL_MESSAGE))) {

@@ -68,6 +68,16 @@ final class Errors {
                     described(
                             suppressed,
                             "for BUSINESS_EXCEPTION: the exceptions it suppressed (at most 8), each as the cause is"));
+            Map<String, Object> violation = type("object");
+            Map<String, Object> violationProperties = new LinkedHashMap<>();
+            violationProperties.put("path", described(type("string"), "the parameter or field"));
+            violationProperties.put("message", described(type("string"), "what it must be"));
+            violation.put("properties", violationProperties);
+            Map<String, Object> violations = type("array");
+            violations.put("items", violation);
+            properties.put(
+                    "violations",
+                    described(violations, "for VALIDATION_FAILED: each constraint the arguments broke (validation)"));
             Map<String, Object> s = new LinkedHashMap<>();
             s.put("type", "object");
             s.put("description", "The JSON body of every error answer (docs/protocol.md, \"Errors\").");

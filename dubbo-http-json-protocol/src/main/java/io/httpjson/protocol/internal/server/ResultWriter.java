@@ -1,6 +1,7 @@
 package io.httpjson.protocol.internal.server;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 
@@ -66,13 +67,19 @@ final class ResultWriter {
         try {
             if (failure == null && e != null && !(e instanceof RpcException && !((RpcException) e).isBiz())) {
                 writeAttachments(result);
-                Map<String, Object> body = ErrorBody.of(ErrorCode.BUSINESS_EXCEPTION, 500, e.getMessage(), config);
+                List<Map<String, String>> violations = Violations.of(e);
+                ErrorCode code = violations == null ? ErrorCode.BUSINESS_EXCEPTION : ErrorCode.VALIDATION_FAILED;
+                Map<String, Object> body = ErrorBody.of(code, code.status(), e.getMessage(), config);
                 body.putAll(ThrowableJson.describe(e, codec));
-                if (e.getMessage() == null) {
+                if (violations != null) {
+                    // Bean Validation's own message is each violation's toString(): the list says it plainly
+                    body.put(ErrorBody.MESSAGE, Violations.summary(violations));
+                    body.put("violations", violations);
+                } else if (e.getMessage() == null) {
                     body.put(ErrorBody.MESSAGE, e.getClass().getName());
                     body.put(ErrorBody.NULL_MESSAGE, true);
                 }
-                ex.json(500, body, null);
+                ex.json(code.status(), body, null);
             } else if (e instanceof RpcException) {
                 RpcException re = (RpcException) e;
                 int status = failure == null
