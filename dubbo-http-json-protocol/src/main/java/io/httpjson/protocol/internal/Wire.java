@@ -27,6 +27,11 @@ public final class Wire {
      * response answers (an answer to any other than the oldest in flight means the connection is out of step).
      */
     public static final String REQUEST_ID = "Dubbo-Request-Id";
+    /**
+     * {@code true} on the answers of a provider that is read-only (Dubbo's graceful shutdown has begun), which also
+     * say {@code Connection: close}: a consumer sends its next calls to other providers, as over the dubbo protocol.
+     */
+    public static final String READ_ONLY = "Dubbo-Read-Only";
     /** {@code respond-async} (RFC 7240) on a one-way call: the provider answers 202 before it runs the call. */
     public static final String PREFER = "Prefer";
 

@@ -180,8 +180,9 @@ class ProviderLifecycleTest {
     /**
      * Dubbo's shutdown hook first tells each protocol to go read-only ({@link GracefulShutdown#readonly}), then waits
      * before it unexports: from that moment health answers 503 so that load balancers stop sending, while calls that
-     * still come are served, on connections the provider closes after each answer. {@code writeable} (qos
-     * {@code online}) undoes it.
+     * still come are served, on connections the provider closes after each answer, each marked read-only so that
+     * consumers turn to other providers. {@code writeable} undoes it (in Dubbo 3.3 nothing calls it: qos
+     * {@code online} only registers the services again).
      */
     @Test
     void readOnlyTurnsHealthDownAndKeepsServing() throws Exception {
@@ -197,9 +198,12 @@ class ProviderLifecycleTest {
         assertThat(call.status()).isEqualTo(200);
         assertThat(call.text()).isEqualTo("\"a:1\"");
         assertThat(call.header("connection")).isEqualTo("close");
+        assertThat(call.header("dubbo-read-only")).isEqualTo("true");
         GracefulShutdown.getGracefulShutdowns(framework).forEach(GracefulShutdown::writeable);
         assertThat(health(port).status()).isEqualTo(200);
-        assertThat(echo(port, "2").header("connection")).isNull();
+        RawHttp.Response again = echo(port, "2");
+        assertThat(again.header("connection")).isNull();
+        assertThat(again.header("dubbo-read-only")).isNull();
     }
 
     /**

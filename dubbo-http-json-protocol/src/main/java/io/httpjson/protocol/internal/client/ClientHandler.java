@@ -36,6 +36,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private static final AsciiString ATTACHMENTS = AsciiString.cached(Wire.ATTACHMENTS);
     private static final AsciiString REQUEST_ID = AsciiString.cached(Wire.REQUEST_ID);
     private static final AsciiString KEEP_ALIVE = AsciiString.cached("Keep-Alive");
+    private static final AsciiString READ_ONLY = AsciiString.cached(Wire.READ_ONLY);
     /** The most a body buffer starts with; it doubles as data comes, up to the payload limit. */
     private static final int INITIAL_BODY = 16 * 1024;
 
@@ -53,6 +54,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private boolean intermediary;
     private boolean keepAlive;
     private boolean closeAnnounced;
+    private boolean readOnly;
     private long keepAliveNanos;
     private long serverNanos;
     private byte[] body;
@@ -153,6 +155,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         // only the "close" option proves the requests behind were not processed (RFC 9112 9.6); an HTTP/1.0 answer
         // without keep-alive closes the connection too, but says nothing about them
         closeAnnounced = headers.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
+        // only with the close: a gateway that passes one backend's answer on keeps its connection
+        readOnly = closeAnnounced && !intermediary && headers.contains(READ_ONLY);
         keepAliveNanos = keepAliveTimeout(headers.get(KEEP_ALIVE));
         serverNanos = ServerTiming.parse(headers.get(SERVER_TIMING));
         body = new byte[(int) (length >= 0 ? Math.min(length, INITIAL_BODY) : 1024)];
@@ -200,8 +204,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void complete() {
         closeDelimited = false;
-        ResponseData data =
-                new ResponseData(status, attachments, gzipped, body, size, intermediary, unreadable, closeAnnounced);
+        ResponseData data = new ResponseData(
+                status, attachments, gzipped, body, size, intermediary, unreadable, closeAnnounced, readOnly);
         body = null;
         attachments = null;
         connection.responded(data, keepAlive, keepAliveNanos, serverNanos);
@@ -257,6 +261,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         final String unreadable;
         /** It said {@code Connection: close}: the requests behind it were not processed (RFC 9112, 9.6). */
         final boolean closeAnnounced;
+        /** The provider said it is read-only ({@link Wire#READ_ONLY}, with the close). */
+        final boolean readOnly;
 
         ResponseData(
                 int status,
@@ -266,9 +272,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                 int size,
                 boolean intermediary,
                 String unreadable,
-                boolean closeAnnounced) {
+                boolean closeAnnounced,
+                boolean readOnly) {
             this.unreadable = unreadable;
             this.closeAnnounced = closeAnnounced;
+            this.readOnly = readOnly;
             this.intermediary = intermediary;
             this.status = status;
             this.attachments = attachments;

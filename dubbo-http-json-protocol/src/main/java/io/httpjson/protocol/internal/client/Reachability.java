@@ -37,6 +37,8 @@ final class Reachability implements ChannelFutureListener {
     private volatile long connectFailedAt;
     private volatile boolean shuttingDown;
     private volatile long shuttingDownAt;
+    private volatile boolean readOnly;
+    private volatile long readOnlyAt;
 
     /** A connect ended (added to its promise ahead of the pool's own listener). */
     @Override
@@ -58,12 +60,26 @@ final class Reachability implements ChannelFutureListener {
         shuttingDown = true;
     }
 
+    /**
+     * The provider answered: read-only ({@code Dubbo-Read-Only}, a graceful shutdown began) keeps it out for a hold,
+     * after which one call tries it again; an answer without it (qos made it writable again) lets it in at once.
+     */
+    void answered(boolean readOnlyAnswer) {
+        if (readOnlyAnswer) {
+            readOnlyAt = System.nanoTime();
+            readOnly = true;
+        } else if (readOnly) {
+            readOnly = false;
+        }
+    }
+
     boolean available() {
-        if (!connectFailed && !shuttingDown) {
+        if (!connectFailed && !shuttingDown && !readOnly) {
             return true;
         }
         long now = System.nanoTime();
         return !(connectFailed && established.get() == 0 && now - connectFailedAt < HOLD_NANOS)
-                && !(shuttingDown && now - shuttingDownAt < HOLD_NANOS);
+                && !(shuttingDown && now - shuttingDownAt < HOLD_NANOS)
+                && !(readOnly && now - readOnlyAt < HOLD_NANOS);
     }
 }

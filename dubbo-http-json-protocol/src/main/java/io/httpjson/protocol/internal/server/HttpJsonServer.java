@@ -55,7 +55,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.portSettings = new PortSettings(url);
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
-        this.responder = new Responder(config, () -> closing || readOnly);
+        this.responder = new Responder(config, () -> closing || readOnly, () -> readOnly);
         this.decodeBudget = new DecodeBudget(config.decodeBudget());
         ServerTls serverTls;
         try {

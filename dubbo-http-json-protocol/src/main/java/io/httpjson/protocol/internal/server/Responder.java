@@ -35,10 +35,13 @@ final class Responder {
 
     /** True once the provider drains: every answer then says the connection closes. */
     private final BooleanSupplier closing;
+    /** True while the provider is read-only (a graceful shutdown began): every answer says so too. */
+    private final BooleanSupplier readOnly;
 
-    Responder(HttpJsonConfig config, BooleanSupplier closing) {
+    Responder(HttpJsonConfig config, BooleanSupplier closing, BooleanSupplier readOnly) {
         this.config = config;
         this.closing = closing;
+        this.readOnly = readOnly;
         this.keepAlive = "timeout=" + config.serverIdleTimeoutMillis() / 1000;
     }
 
@@ -173,6 +176,9 @@ final class Responder {
         if (close || closing.getAsBoolean()) {
             h.put(HttpHeader.CONNECTION, "close");
             h.remove(HttpHeader.KEEP_ALIVE);
+            if (readOnly.getAsBoolean()) {
+                h.put(Wire.READ_ONLY, "true");
+            }
         } else if (request.getConnectionMetaData().isPersistent()) {
             // so that consumers retire a pooled connection before this server closes it for being idle
             h.put(HttpHeader.KEEP_ALIVE, keepAlive);

@@ -102,7 +102,11 @@ class ConnectionTest {
                 .isTrue();
 
         // the late response is read before the close is carried out
-        c.responded(new ClientHandler.ResponseData(200, null, false, new byte[0], 0, false, null, false), true, -1, 0);
+        c.responded(
+                new ClientHandler.ResponseData(200, null, false, new byte[0], 0, false, null, false, false),
+                true,
+                -1,
+                0);
 
         assertThat(c.usable())
                 .as("a connection on its way to close takes no call")
@@ -139,7 +143,11 @@ class ConnectionTest {
         assertThat(heldClose.asked).as("a call still waits: it stays open").isFalse();
 
         // the first answer says the connection closes after it; the call assigned meanwhile has its turn after that
-        c.responded(new ClientHandler.ResponseData(200, null, false, new byte[0], 0, false, null, false), false, -1, 0);
+        c.responded(
+                new ClientHandler.ResponseData(200, null, false, new byte[0], 0, false, null, false, false),
+                false,
+                -1,
+                0);
         assertThat(heldClose.asked).isFalse();
         c.send(neverLeft);
 
