@@ -5,7 +5,6 @@ import java.lang.reflect.Type;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 import io.httpjson.codec.JsonCodecException;
@@ -127,7 +126,6 @@ final class CallRunner implements Runnable {
             // a one-way call: the caller wants no result, so the connection is answered and free (Jetty may read
             // the next request on it) while the call runs on another thread; the provider took the call, so it
             // stays in flight until it ends, for a graceful shutdown to wait for it as for any other
-            Executor executor = ex.request.getComponents().getExecutor();
             Runnable ended = server.holdOneWay();
             if (ended == null) {
                 ex.fail(new CallError(
@@ -138,8 +136,14 @@ final class CallRunner implements Runnable {
                 return;
             }
             ex.accepted();
+            if (target.route.executor != null) {
+                // on the service's own pool already (httpjson.dispatch=pool): the answer is out, the call runs here,
+                // within the pool's threads and the service's executor, as over the dubbo protocol
+                invoke(method, inv, remote, local, ended);
+                return;
+            }
             try {
-                executor.execute(() -> invoke(method, inv, remote, local, ended));
+                ex.request.getComponents().getExecutor().execute(() -> invoke(method, inv, remote, local, ended));
             } catch (RejectedExecutionException stopped) {
                 ex.releaseBudget();
                 ended.run();
