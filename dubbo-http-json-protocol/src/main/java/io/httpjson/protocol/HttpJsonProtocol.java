@@ -8,6 +8,7 @@ import java.util.concurrent.Executor;
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.ConsumerView;
 import io.httpjson.protocol.internal.Dispatch;
+import io.httpjson.protocol.internal.ExportWarnings;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.ReferWarnings;
@@ -44,6 +45,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
 
     private final Map<String, HttpJsonClient> clients = new ConcurrentHashMap<>();
     private final ReferWarnings referWarnings = new ReferWarnings();
+    private final ExportWarnings exportWarnings = new ExportWarnings();
     private volatile boolean destroyed;
     /** Dubbo's graceful shutdown has begun ({@link GracefulShutdown#readonly}): guarded by serverMap. */
     private boolean readOnly;
@@ -105,6 +107,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
         } catch (IllegalArgumentException e) {
             throw new RpcException("httpjson: cannot export " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
+        exportWarnings.warn(url, config.dispatch());
         Executor executor = config.dispatch() != Dispatch.POOL
                 ? null
                 : ExecutorRepository.getInstance(url.getOrDefaultApplicationModel())
