@@ -313,6 +313,15 @@ public abstract class CodecContract {
                 .containsExactly('a', 'b');
     }
 
+    /** Half of a surrogate pair in a char, as in a String (UTF-8 has no form for it): {@code ?}, not a failure. */
+    @Test
+    void aCharHoldingHalfASurrogatePairIsWrittenAsAQuestionMark() throws Exception {
+        JsonCodec c = codec();
+        assertThat(json(c, '\ud800')).isEqualTo("\"?\"");
+        assertThat(json(c, new Object[] {'\udc00', 'x'})).isEqualTo("[\"?\",\"x\"]");
+        assertThat(json(c, 'x')).isEqualTo("\"x\"");
+    }
+
     @Test
     void enumConstantsWithABodyAreWrittenByName() throws Exception {
         JsonCodec c = codec();

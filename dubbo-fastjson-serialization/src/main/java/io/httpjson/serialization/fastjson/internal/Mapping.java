@@ -61,6 +61,9 @@ final class Mapping {
         if (c == char[].class) {
             return Chars.INSTANCE;
         }
+        if (c == Character.class || c == char.class) {
+            return ValueWriters.OneChar.INSTANCE;
+        }
         if (c == Optional.class) {
             return Optionals.INSTANCE;
         }

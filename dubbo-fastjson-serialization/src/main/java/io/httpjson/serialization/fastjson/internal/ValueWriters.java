@@ -120,6 +120,25 @@ public final class ValueWriters {
         }
     }
 
+    /**
+     * A char as a string of it, as a String is written: half of a surrogate pair, which UTF-8 has no form for, as
+     * {@code ?} (fastjson2's own char writer refuses it, where the Gson engine writes {@code ?}).
+     */
+    public static final class OneChar implements ObjectWriter<Object> {
+        public static final OneChar INSTANCE = new OneChar();
+
+        public OneChar() {}
+
+        @Override
+        public void write(JSONWriter w, Object value, Object fieldName, Type fieldType, long features) {
+            if (value == null) {
+                w.writeNull();
+            } else {
+                w.writeString(String.valueOf((char) (Character) value));
+            }
+        }
+    }
+
     /** Optional: empty as null; present refused, since JSON reads an Optional only as null. */
     public static final class Optionals implements ObjectWriter<Object> {
         public static final Optionals INSTANCE = new Optionals();
