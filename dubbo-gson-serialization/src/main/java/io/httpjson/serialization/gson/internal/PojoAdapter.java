@@ -222,7 +222,9 @@ final class PojoAdapter extends TypeAdapter<Object> {
             }
             return UnsafeAllocator.allocate(raw);
         } catch (ReflectiveOperationException e) {
-            throw new JsonSyntaxException("cannot create " + raw.getName() + ": " + e, e);
+            // the constructor's own failure, not the reflection's wrapper around it
+            Throwable cause = e instanceof InvocationTargetException ? e.getCause() : e;
+            throw new JsonSyntaxException("cannot create " + raw.getName() + ": " + cause, cause);
         }
     }
 }

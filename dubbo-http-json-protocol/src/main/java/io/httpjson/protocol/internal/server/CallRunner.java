@@ -203,6 +203,11 @@ final class CallRunner implements Runnable {
             throw new CallError(
                     ErrorCode.BAD_REQUEST,
                     "arguments of " + target.route.path + "." + method + " could not be read: " + e);
+        } catch (LinkageError | AssertionError e) {
+            // an argument's class failed to initialize, or its constructor asserted: the provider's fault
+            throw new CallError(
+                    ErrorCode.SERVER_ERROR,
+                    "arguments of " + target.route.path + "." + method + " could not be made: " + e);
         }
     }
 

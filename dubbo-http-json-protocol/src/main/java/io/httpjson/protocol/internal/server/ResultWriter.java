@@ -122,7 +122,9 @@ final class ResultWriter {
                     ex.json(200, result == null ? null : result.getValue(), method.returnType());
                 }
             }
-        } catch (RuntimeException | IOException | StackOverflowError writing) {
+        } catch (RuntimeException | IOException | StackOverflowError | LinkageError | AssertionError writing) {
+            // an Error from the value's own code (a class that fails to initialize, an assert) still gets an answer:
+            // the caller and the calls behind it on the connection would wait for good
             LOG.warn(
                     PROTOCOL_FAILED_RESPONSE,
                     "",
