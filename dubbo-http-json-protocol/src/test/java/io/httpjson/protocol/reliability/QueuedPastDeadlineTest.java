@@ -62,7 +62,8 @@ class QueuedPastDeadlineTest {
             calls.put(value, client.sendAsync(r, HttpResponse.BodyHandlers.ofString()));
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() >= 1);
-        // a clock the test can observe: a Java caller's own 400 ms timeout, sent after the calls above
+        // a clock the test can observe: a Java caller's own 400 ms timeout, sent after the calls above (it may run
+        // itself, if a thread was free when it came)
         OnceService clock = consumer.reference(
                 OnceService.class, "httpjson://127.0.0.1:" + provider.port(), ref -> ref.setTimeout(400));
         assertThat(catchThrowableOfType(() -> clock.held("clock"), RpcException.class)
@@ -83,9 +84,5 @@ class QueuedPastDeadlineTest {
             }
         }
         assertThat(refused).as("calls that had to wait").isPositive();
-        // the clock call waited too: once the provider has answered everything, it has not run either
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> provider.httpJsonServer().inFlight() == 0);
-        assertThat(IMPL.runs("clock")).isZero();
     }
 }

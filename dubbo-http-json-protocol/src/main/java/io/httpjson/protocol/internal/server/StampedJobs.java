@@ -21,8 +21,15 @@ final class StampedJobs extends BlockingArrayQueue<Runnable> {
     }
 
     /**
-     * When the job the current thread runs was queued, once: later requests read in the same job (pipelined behind
-     * the first) get 0, as their bytes may have come later. 0 if the job did not wait in the queue.
+     * A job that has run this long is no request's read: a selector, or a thread Jetty keeps in reserve, runs as
+     * one long job queued when the server started, and reads requests that came long after.
+     */
+    static final long FRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    /**
+     * When the job the current thread runs was queued, once, if that job began just now (it is the read of this
+     * request): later requests read in the same job (pipelined behind the first) get 0, as their bytes may have
+     * come later, and so does a job that began before. 0 if the job did not wait in the queue.
      */
     static long takeQueuedNanos() {
         Stamped s = CURRENT.get();
@@ -31,7 +38,7 @@ final class StampedJobs extends BlockingArrayQueue<Runnable> {
         }
         long at = s.queuedNanos;
         s.queuedNanos = 0;
-        return at;
+        return System.nanoTime() - s.startedNanos < FRESH_NANOS ? at : 0;
     }
 
     @Override
@@ -58,6 +65,7 @@ final class StampedJobs extends BlockingArrayQueue<Runnable> {
     private static final class Stamped implements Runnable, Closeable {
         private final Runnable job;
         long queuedNanos = System.nanoTime();
+        long startedNanos;
 
         Stamped(Runnable job) {
             this.job = job;
@@ -65,6 +73,7 @@ final class StampedJobs extends BlockingArrayQueue<Runnable> {
 
         @Override
         public void run() {
+            startedNanos = System.nanoTime();
             CURRENT.set(this);
             try {
                 job.run();
