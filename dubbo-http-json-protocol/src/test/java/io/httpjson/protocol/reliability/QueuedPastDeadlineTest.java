@@ -84,5 +84,17 @@ class QueuedPastDeadlineTest {
             }
         }
         assertThat(refused).as("calls that had to wait").isPositive();
+        // and no call that did not wait is refused: fresh ones, right after the pool drained (when Jetty starts the
+        // threads it keeps in reserve, jobs that waited in the same queue), run
+        for (int i = 0; i < 20; i++) {
+            HttpResponse<String> fresh = client.send(
+                    HttpRequest.newBuilder(URI.create(provider.baseUrl() + "/" + OnceService.class.getName() + "/held"))
+                            .header("Content-Type", "application/json")
+                            .header("Dubbo-Timeout", "300")
+                            .POST(HttpRequest.BodyPublishers.ofString("[\"fresh-" + i + "\"]"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(fresh.statusCode()).as(fresh.body()).isEqualTo(200);
+        }
     }
 }

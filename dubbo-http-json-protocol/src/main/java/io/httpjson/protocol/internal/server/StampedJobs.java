@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.jetty.io.SelectableChannelEndPoint;
 import org.eclipse.jetty.util.BlockingArrayQueue;
 
 /**
@@ -41,24 +42,35 @@ final class StampedJobs extends BlockingArrayQueue<Runnable> {
         return System.nanoTime() - s.startedNanos < FRESH_NANOS ? at : 0;
     }
 
+    /**
+     * Whether jobs of this class read a connection whose bytes came: Jetty's endpoint tasks, made when the selector
+     * finds a connection readable (or writable). Not a thread kept in reserve, nor a selector: each runs as one long
+     * job, queued long before the requests it may read, and is not stamped.
+     */
+    private static final ClassValue<Boolean> READS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return type.getEnclosingClass() == SelectableChannelEndPoint.class;
+        }
+    };
+
+    private static Runnable stamped(Runnable job) {
+        return job != null && READS.get(job.getClass()) ? new Stamped(job) : job;
+    }
+
     @Override
     public boolean offer(Runnable job) {
-        return super.offer(new Stamped(job));
+        return super.offer(stamped(job));
     }
 
     @Override
     public boolean offer(Runnable job, long timeout, TimeUnit unit) throws InterruptedException {
-        return super.offer(new Stamped(job), timeout, unit);
-    }
-
-    @Override
-    public boolean add(Runnable job) {
-        return super.add(new Stamped(job));
+        return super.offer(stamped(job), timeout, unit);
     }
 
     @Override
     public void put(Runnable job) throws InterruptedException {
-        super.put(new Stamped(job));
+        super.put(stamped(job));
     }
 
     /** A queued job and when it was queued; closes what it holds if the pool stops before running it. */
