@@ -66,6 +66,30 @@ class ReadOnlyProviderTest {
     }
 
     /**
+     * The mark keeps an address out only while no connection to it is open: behind one address (a load balancer's),
+     * the other backends answer on the connections still open, as Dubbo marks a read-only channel, not an address.
+     * Here a call held on one connection keeps the address in, and the next calls are sent (and served).
+     */
+    @Test
+    void anAddressWithAConnectionStillOpenStaysAvailable() throws Exception {
+        ProviderLifecycleTest.Tagged tagged = new ProviderLifecycleTest.Tagged("a");
+        DubboServer.builder().service(OnceService.class, tagged).build().run(a -> {
+            OnceService s = consumer.reference(OnceService.class, "httpjson://127.0.0.1:" + a.port(), r -> {});
+            java.util.concurrent.CompletableFuture<String> held =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> s.held("h"));
+            org.awaitility.Awaitility.await()
+                    .atMost(java.time.Duration.ofSeconds(10))
+                    .until(() -> tagged.running.get() == 1);
+            readOnly(a);
+            for (int i = 0; i < 3; i++) {
+                assertThat(s.echo("y" + i, 0)).isEqualTo("a:y" + i);
+            }
+            tagged.gate.countDown();
+            assertThat(held.get(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("a:h");
+        });
+    }
+
+    /**
      * As over the dubbo protocol, a consumer whose only provider is read-only finds no provider (the provider is
      * about to stop): within a few calls, one fails with Dubbo's "No provider available", not sent to it.
      */

@@ -156,7 +156,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         // without keep-alive closes the connection too, but says nothing about them
         closeAnnounced = headers.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
         // only with the close: a gateway that passes one backend's answer on keeps its connection
-        readOnly = closeAnnounced && !intermediary && headers.contains(READ_ONLY);
+        readOnly = closeAnnounced && !intermediary && headers.containsValue(READ_ONLY, "true", true);
         keepAliveNanos = keepAliveTimeout(headers.get(KEEP_ALIVE));
         serverNanos = ServerTiming.parse(headers.get(SERVER_TIMING));
         body = new byte[(int) (length >= 0 ? Math.min(length, INITIAL_BODY) : 1024)];

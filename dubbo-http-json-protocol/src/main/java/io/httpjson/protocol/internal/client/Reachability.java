@@ -61,8 +61,10 @@ final class Reachability implements ChannelFutureListener {
     }
 
     /**
-     * The provider answered: read-only ({@code Dubbo-Read-Only}, a graceful shutdown began) keeps it out for a hold,
-     * after which one call tries it again; an answer without it (qos made it writable again) lets it in at once.
+     * The provider answered: read-only ({@code Dubbo-Read-Only}, a graceful shutdown began, its connection closes)
+     * keeps it out for a hold, while no connection to the address is open (behind one address, a load balancer's
+     * other backends answer on the connections still open, as Dubbo marks a channel, not an address), after which
+     * calls try it again; an answer without the mark lets it in at once.
      */
     void answered(boolean readOnlyAnswer) {
         if (readOnlyAnswer) {
@@ -80,6 +82,6 @@ final class Reachability implements ChannelFutureListener {
         long now = System.nanoTime();
         return !(connectFailed && established.get() == 0 && now - connectFailedAt < HOLD_NANOS)
                 && !(shuttingDown && now - shuttingDownAt < HOLD_NANOS)
-                && !(readOnly && now - readOnlyAt < HOLD_NANOS);
+                && !(readOnly && established.get() == 0 && now - readOnlyAt < HOLD_NANOS);
     }
 }
