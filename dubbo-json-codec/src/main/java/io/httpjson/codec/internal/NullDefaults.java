@@ -32,6 +32,11 @@ public final class NullDefaults {
                 || c.isArray()
                 || c.isEnum()
                 || c.isRecord()
+                || c.isSynthetic()
+                || c.isAnonymousClass()
+                || c.isLocalClass()
+                || java.lang.reflect.Proxy.isProxyClass(c)
+                || c.getName().contains("$$") // a generated subclass (CGLIB, ByteBuddy): a framework's, not data
                 || Modifier.isAbstract(c.getModifiers())
                 || Throwable.class.isAssignableFrom(c)
                 || JsonTypes.isJdkClass(c.getName())) {
