@@ -49,7 +49,9 @@ public final class MethodMeta {
         this.parameterTypes = generic;
         this.argumentClasses = new Class<?>[generic.length];
         for (int i = 0; i < generic.length; i++) {
-            argumentClasses[i] = rawClass(generic[i]);
+            // the finer of the two: the bound class (User for T), or the erasure (List for <T extends List<X>>)
+            Class<?> resolved = rawClass(generic[i]);
+            argumentClasses[i] = parameterClasses[i].isAssignableFrom(resolved) ? resolved : parameterClasses[i];
         }
         Parameter[] params = method.getParameters();
         String[] names = new String[params.length];

@@ -69,6 +69,9 @@ class GenericInterfaceParityTest {
             HttpResponse<String> saved = Http.post(base + "/save", "{\"name\":\"nine\",\"amount\":9}");
             assertThat(saved.statusCode()).isEqualTo(200);
             assertThat(Http.post(base + "/findById", "9").body()).contains("\"name\":\"nine\"");
+            HttpResponse<String> count = Http.post(base + "/count", "[7,8,9]");
+            assertThat(count.statusCode()).as(count.body()).isEqualTo(200);
+            assertThat(count.body()).isEqualTo("3");
         });
     }
 }

@@ -8,6 +8,11 @@ public class UserRepository extends Repository<Point, Long> implements UserServi
     }
 
     @Override
+    public <L extends java.util.List<Long>> int count(L ids) {
+        return ids.size();
+    }
+
+    @Override
     Long idOf(Point p) {
         return (long) p.amount;
     }
