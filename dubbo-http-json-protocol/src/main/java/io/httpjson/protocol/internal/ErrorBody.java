@@ -41,11 +41,12 @@ public final class ErrorBody {
 
     /** A URL's query in a message: Dubbo's own refusals print the provider's whole URL (pid, host, every key). */
     private static final java.util.regex.Pattern URL_QUERY =
-            java.util.regex.Pattern.compile("(\\b[a-z][a-z0-9+.-]*://[^\\s?]*)\\?[^\\s]*?(?=,?\\s|,?$)");
+            java.util.regex.Pattern.compile("(\\b[a-z][a-z0-9+.-]*://[^\\s?]*)\\?.*?(?=, |$)");
 
     /**
      * {@code message} without the queries of the URLs in it, for an answer anyone who reaches the port may read
-     * ({@code executes} refusals name the provider's URL with all its parameters); the log keeps them.
+     * ({@code executes} refusals name the provider's URL with all its parameters). A query ends at ", " or the end of
+     * the message, not at a space: Dubbo writes parameter values as they are, spaces and all.
      */
     public static String withoutUrlQueries(String message) {
         return message == null || message.indexOf("://") < 0

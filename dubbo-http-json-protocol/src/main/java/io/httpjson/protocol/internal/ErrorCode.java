@@ -82,11 +82,11 @@ public enum ErrorCode {
     /**
      * The status of an {@link RpcException} the filter chain returned as the call's result on a service whose URL is
      * {@code url}: as {@link #statusOf}, but Dubbo's tps filter gives its refusal no code of its own ("... because
-     * exceed max service tps."), so on a service with {@code tps} such a refusal is a 429.
+     * exceed max service tps."), so on a service or method with {@code tps} such a refusal is a 429.
      */
-    public static int statusOfReturned(RpcException e, org.apache.dubbo.common.URL url) {
+    public static int statusOfReturned(RpcException e, org.apache.dubbo.common.URL url, String method) {
         if (e.getCode() == RpcException.UNKNOWN_EXCEPTION
-                && url.getParameter("tps") != null
+                && (url.getParameter("tps") != null || url.getMethodParameter(method, "tps") != null)
                 && e.getMessage() != null
                 && e.getMessage().contains(" tps")) {
             return 429;

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
  */
 class ValidationTest {
 
-    static final class Impl implements ValidatedService {
+    static class Impl implements ValidatedService {
         final AtomicInteger ran = new AtomicInteger();
 
         @Override
@@ -75,6 +75,28 @@ class ValidationTest {
             assertThat(two.body()).doesNotContain("rootBean").doesNotContain("ConstraintViolationImpl");
             assertThat(impl.ran).hasValue(1);
         });
+    }
+
+    /** A ConstraintViolationException the method throws itself (a JPA save's, say) is the method's business. */
+    @ParameterizedTest
+    @ValueSource(strings = {Transports.HTTPJSON_FASTJSON, Transports.HTTPJSON_GSON})
+    void withoutValidationTheMethodsOwnViolationIsABusinessException(String transport) throws Exception {
+        ValidatedService throwing = new Impl() {
+            @Override
+            public String greet(String name) {
+                throw new jakarta.validation.ConstraintViolationException("saving failed", java.util.Set.of());
+            }
+        };
+        DubboServer.builder()
+                .param("serialization", transport.split(":")[1])
+                .service(ValidatedService.class, throwing)
+                .build()
+                .run(server -> {
+                    HttpResponse<String> r = Http.post(
+                            server.baseUrl() + "/" + ValidatedService.class.getName() + "/greet", "[\"ann\"]");
+                    assertThat(r.statusCode()).as(r.body()).isEqualTo(500);
+                    assertThat(r.body()).contains("BUSINESS_EXCEPTION").contains("saving failed");
+                });
     }
 
     @ParameterizedTest

@@ -67,7 +67,12 @@ final class ResultWriter {
         try {
             if (failure == null && e != null && !(e instanceof RpcException && !((RpcException) e).isBiz())) {
                 writeAttachments(result);
-                List<Map<String, String>> violations = Violations.of(e);
+                // only where Dubbo's validation filter runs: a method's own (a JPA save's, say) is a business exception
+                String validation = target.route.invoker.getUrl().getMethodParameter(method.name(), "validation");
+                List<Map<String, String>> violations =
+                        validation == null || validation.isEmpty() || "false".equalsIgnoreCase(validation)
+                                ? null
+                                : Violations.of(e);
                 ErrorCode code = violations == null ? ErrorCode.BUSINESS_EXCEPTION : ErrorCode.VALIDATION_FAILED;
                 Map<String, Object> body = ErrorBody.of(code, code.status(), e.getMessage(), config);
                 body.putAll(ThrowableJson.describe(e, codec));
@@ -83,7 +88,7 @@ final class ResultWriter {
             } else if (e instanceof RpcException) {
                 RpcException re = (RpcException) e;
                 int status = failure == null
-                        ? ErrorCode.statusOfReturned(re, target.route.invoker.getUrl())
+                        ? ErrorCode.statusOfReturned(re, target.route.invoker.getUrl(), method.name())
                         : ErrorCode.statusOf(re);
                 Map<String, Object> body = ErrorBody.of(
                         ErrorCode.ofRpcStatus(status), status, ErrorBody.withoutUrlQueries(re.getMessage()), config);
