@@ -65,9 +65,10 @@ final class ExceptionFields {
     private ExceptionFields() {}
 
     /**
-     * Whether a field of type {@code t} can be read back: not an interface or abstract class (but collections and
-     * maps of readable elements), which JSON reads only as null. Such a field is not sent: its value would only show
-     * the provider's objects to the caller (a validation exception's violations hold the call's arguments).
+     * Whether a field of type {@code t} is sent: not an interface or abstract class of a library's or the
+     * application's (but collections and maps of sendable elements), which JSON reads back only as null. Such a
+     * field's value would only show the provider's objects to the caller (a validation exception's violations hold
+     * the call's arguments).
      */
     private static boolean readable(Type t) {
         Class<?> raw = JsonTypes.rawClass(t);
@@ -83,7 +84,8 @@ final class ExceptionFields {
             }
             return true;
         }
-        return !JsonTypes.readsOnlyNull(raw);
+        // the JDK's own (CharSequence, Serializable, Object...) are sent as before: a caller may read them
+        return !JsonTypes.readsOnlyNull(raw) || raw.getName().startsWith("java.");
     }
 
     private static boolean isPlatform(String n) {
