@@ -28,6 +28,8 @@ class JarIT {
         cmd.add("-Xmx256m");
         // the jar's own temporary files (its provider's log) stay under target/, as the test's do
         cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        // and what Dubbo keeps under the user's home (its ~/.dubbo caches), as the test's own JVM
+        cmd.add("-Duser.home=" + System.getProperty("user.home"));
         cmd.add("-jar");
         cmd.add(jar.toString());
         cmd.addAll(List.of(args));

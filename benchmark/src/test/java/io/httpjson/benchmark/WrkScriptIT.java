@@ -38,7 +38,10 @@ class WrkScriptIT {
                         "bash", "wrk/run.sh", "-d", "1s", "-w", "1s", "-c", "4", "-t", "1", "--jar", jar.toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile());
-        pb.environment().put("PROVIDER_JVM_ARGS", "-Xms64m -Xmx256m -XX:+UseSerialGC");
+        pb.environment()
+                .put(
+                        "PROVIDER_JVM_ARGS",
+                        "-Xms64m -Xmx256m -XX:+UseSerialGC -Duser.home=" + System.getProperty("user.home"));
         pb.environment().put("TMPDIR", tmp.toAbsolutePath().toString());
         Process p = pb.start();
         p.getOutputStream().close();

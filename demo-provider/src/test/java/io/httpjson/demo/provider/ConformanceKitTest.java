@@ -205,6 +205,8 @@ class ConformanceKitTest {
         // the curl runner's scratch files (and go build's) stay under target/ too
         Path tmp = Files.createDirectories(out.resolve("tmp"));
         pb.environment().put("TMPDIR", tmp.toString());
+        pb.environment()
+                .put("GOCACHE", Files.createDirectories(out.resolve("go-cache")).toString());
         pb.environment().remove("HTTPJSON_URL");
         Process process = pb.start();
         boolean finished = process.waitFor(10, TimeUnit.MINUTES);
