@@ -256,30 +256,23 @@ final class JsonChecker {
 
     /** Checks the content {@code b[from, to)} of a string already scanned as a value of {@code s}. */
     void text(Shape s, int from, int to, boolean escaped) {
+        boolean ok;
         switch (s.kind) {
-            case STRING:
-                if (s.raw == java.util.UUID.class && !UuidCheck.canonical(this, from, to, escaped)) {
-                    throw mismatch(s, StrictJson.quote(decode(from, to, escaped)));
-                }
-                return;
             case ANY:
                 return;
+            case STRING:
+                ok = s.raw != java.util.UUID.class || UuidCheck.canonical(this, from, to, escaped);
+                break;
             case BYTES:
                 // as written: fastjson2 reads no escape (such as \/) inside base64, Gson does
-                if (escaped || !Base64Check.canonical(b, from, to)) {
-                    throw mismatch(s, StrictJson.quote(decode(from, to, escaped)));
-                }
-                return;
+                ok = !escaped && Base64Check.canonical(b, from, to);
+                break;
             case CHAR:
-                if (decode(from, to, escaped).length() != 1) {
-                    throw mismatch(s, StrictJson.quote(decode(from, to, escaped)));
-                }
-                return;
+                ok = decode(from, to, escaped).length() == 1;
+                break;
             case ENUM:
-                if (!JsonStrings.constant(b, s, from, to, escaped)) {
-                    throw mismatch(s, StrictJson.quote(decode(from, to, escaped)));
-                }
-                return;
+                ok = JsonStrings.constant(b, s, from, to, escaped);
+                break;
             case TIME:
             case DATE:
                 if (!escaped && TimeCheck.valid(s.raw, b, from, to)) {
@@ -287,13 +280,16 @@ final class JsonChecker {
                 }
                 try {
                     JsonTypes.parseTime(s.raw, decode(from, to, escaped));
+                    return;
                 } catch (RuntimeException e) {
                     throw new Failure("expected " + StrictJson.expected(s) + " but found "
                             + StrictJson.quote(decode(from, to, escaped)));
                 }
-                return;
             default:
                 throw mismatch(s, "the string " + StrictJson.quote(decode(from, to, escaped)));
+        }
+        if (!ok) {
+            throw mismatch(s, StrictJson.quote(decode(from, to, escaped)));
         }
     }
 

@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.reflect.Method;
 import java.lang.reflect.Type;
-import java.lang.reflect.TypeVariable;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Base64;
@@ -218,7 +216,7 @@ public final class JsonObjectInput implements ObjectInput {
         return (T) next(type != null ? type : cls, "a value of " + JsonTypes.typeName(type != null ? type : cls));
     }
 
-    /** The generic parameter type of the next argument when reading a request's arguments, else {@code cls}. */
+    /** The generic parameter type of the next argument when reading a request's arguments (finer), else {@code cls}. */
     private Type argumentType(Class<?> cls) {
         if (headerBroken || headerCount != header.length || model == null) {
             headerBroken = true;
@@ -228,7 +226,6 @@ public final class JsonObjectInput implements ObjectInput {
             argTypes = lookupArgumentTypes();
         }
         int i = argIndex++;
-        // the class Dubbo names is erased (Object for an inherited CrudService<User, Long>.T): the type may be finer
         if (argTypes.length > i && cls.isAssignableFrom(JsonTypes.rawClass(argTypes[i]))) {
             return argTypes[i];
         }
@@ -239,8 +236,6 @@ public final class JsonObjectInput implements ObjectInput {
         try {
             String path = header[1];
             String version = header[2];
-            String method = header[3];
-            String desc = header[4];
             String key = version == null || version.isEmpty() ? path : path + ":" + version;
             List<ProviderModel> providers = model.getServiceRepository().lookupExportedServicesWithoutGroup(key);
             if (providers == null) {
@@ -248,7 +243,7 @@ public final class JsonObjectInput implements ObjectInput {
             }
             for (ProviderModel provider : providers) {
                 ServiceDescriptor service = provider.getServiceModel();
-                MethodDescriptor md = service == null ? null : service.getMethod(method, desc);
+                MethodDescriptor md = service == null ? null : service.getMethod(header[3], header[4]);
                 if (md == null) {
                     continue;
                 }
@@ -256,14 +251,7 @@ public final class JsonObjectInput implements ObjectInput {
                 if (cached instanceof Type[]) {
                     return (Type[]) cached;
                 }
-                Method m = md.getMethod();
-                Type[] types = m == null ? md.getParameterClasses() : m.getGenericParameterTypes();
-                if (m != null) { // a method inherited from CrudService<User, Long> reads a User and a Long
-                    Map<TypeVariable<?>, Type> bindings = TypeResolution.bindings(service.getServiceInterfaceClass());
-                    for (int i = 0; i < types.length; i++) {
-                        types[i] = TypeResolution.resolve(types[i], bindings);
-                    }
-                }
+                Type[] types = TypeResolution.parameterTypes(md.getMethod(), md, service.getServiceInterfaceClass());
                 md.addAttribute(GENERIC_TYPES_KEY, types);
                 return types;
             }

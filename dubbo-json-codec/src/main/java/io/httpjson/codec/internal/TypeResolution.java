@@ -2,6 +2,7 @@ package io.httpjson.codec.internal;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
@@ -10,6 +11,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+
+import org.apache.dubbo.rpc.model.MethodDescriptor;
 
 /** Resolves the type variables of a field's generic type against a concrete owner type (e.g. Result&lt;Foo&gt;). Not API. */
 public final class TypeResolution {
@@ -52,6 +55,24 @@ public final class TypeResolution {
         for (Type i : raw.getGenericInterfaces()) {
             collect(i, map);
         }
+    }
+
+    /**
+     * The generic parameter types of method {@code m} of service {@code owner} (a method inherited from
+     * {@code CrudService<User, Long>} reads a User and a Long; Dubbo names the erased classes), or {@code md}'s
+     * classes if the method is unknown.
+     */
+    public static Type[] parameterTypes(Method m, MethodDescriptor md, Class<?> owner) {
+        return m == null ? md.getParameterClasses() : resolveAll(m.getGenericParameterTypes(), owner);
+    }
+
+    /** {@code types} (a method's, say) resolved in place against the type variables {@code owner} binds. */
+    public static Type[] resolveAll(Type[] types, Class<?> owner) {
+        Map<TypeVariable<?>, Type> bindings = bindings(owner);
+        for (int i = 0; i < types.length; i++) {
+            types[i] = resolve(types[i], bindings);
+        }
+        return types;
     }
 
     public static Type resolve(Type t, Map<TypeVariable<?>, Type> map) {

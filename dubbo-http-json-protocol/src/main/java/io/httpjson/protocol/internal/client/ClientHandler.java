@@ -208,6 +208,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                 status, attachments, gzipped, body, size, intermediary, unreadable, closeAnnounced, readOnly);
         body = null;
         attachments = null;
+        connection.pool.dialer.reachability.answered(data);
         connection.responded(data, keepAlive, keepAliveNanos, serverNanos);
     }
 

@@ -218,9 +218,6 @@ final class Connection {
         }
         // a late answer's wait is no response time anybody saw: one stalled call would inflate the average
         call.pace.record(serverNanos, late ? 0 : System.nanoTime() - call.startNanos);
-        if (!data.intermediary) {
-            pool.dialer.reachability.answered(data.readOnly);
-        }
         if (closeNow) {
             channel.close();
         }

@@ -66,8 +66,11 @@ final class Reachability implements ChannelFutureListener {
      * other backends answer on the connections still open, as Dubbo marks a channel, not an address), after which
      * calls try it again; an answer without the mark lets it in at once.
      */
-    void answered(boolean readOnlyAnswer) {
-        if (readOnlyAnswer) {
+    void answered(ClientHandler.ResponseData answer) {
+        if (answer.intermediary) {
+            return; // a gateway's own answer says nothing of the provider
+        }
+        if (answer.readOnly) {
             readOnlyAt = System.nanoTime();
             readOnly = true;
         } else if (readOnly) {
