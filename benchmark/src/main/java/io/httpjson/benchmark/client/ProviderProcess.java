@@ -48,6 +48,10 @@ public final class ProviderProcess implements AutoCloseable {
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // the parent's home and temporary directory (Dubbo keeps its ~/.dubbo caches there; tests set them to target/),
+        // before the JVM flags given, which may set them otherwise
+        cmd.add("-Duser.home=" + System.getProperty("user.home"));
+        cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         if (jvmArgs != null && !jvmArgs.isBlank()) {
             cmd.addAll(Arrays.asList(jvmArgs.trim().split("\\s+")));
         }

@@ -40,6 +40,10 @@ final class PushChild {
     Map<String, String> run(String config, int n, PrintWriter out) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // the parent's home and temporary directory (Dubbo keeps its ~/.dubbo caches there; tests set them to target/),
+        // before the JVM flags given, which may set them otherwise
+        cmd.add("-Duser.home=" + System.getProperty("user.home"));
+        cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         cmd.addAll(Arrays.asList(jvmArgs.trim().split("\\s+")));
         cmd.add("-Djava.net.preferIPv4Stack=true");
         // Dubbo's eager clients log an ERROR with a stack trace per dead address (~9 KB each): not what is measured
