@@ -53,13 +53,7 @@ class QueuedPastDeadlineTest {
         Map<String, CompletableFuture<HttpResponse<String>>> calls = new LinkedHashMap<>();
         for (int i = 0; i < 8; i++) {
             String value = "queued-" + i;
-            HttpRequest r = HttpRequest.newBuilder(
-                            URI.create(provider.baseUrl() + "/" + OnceService.class.getName() + "/held"))
-                    .header("Content-Type", "application/json")
-                    .header("Dubbo-Timeout", "300")
-                    .POST(HttpRequest.BodyPublishers.ofString("[\"" + value + "\"]"))
-                    .build();
-            calls.put(value, client.sendAsync(r, HttpResponse.BodyHandlers.ofString()));
+            calls.put(value, client.sendAsync(held(value), HttpResponse.BodyHandlers.ofString()));
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> IMPL.waiting.get() >= 1);
         // a clock the test can observe: a Java caller's own 400 ms timeout, sent after the calls above (it may run
@@ -87,14 +81,17 @@ class QueuedPastDeadlineTest {
         // and no call that did not wait is refused: fresh ones, right after the pool drained (when Jetty starts the
         // threads it keeps in reserve, jobs that waited in the same queue), run
         for (int i = 0; i < 20; i++) {
-            HttpResponse<String> fresh = client.send(
-                    HttpRequest.newBuilder(URI.create(provider.baseUrl() + "/" + OnceService.class.getName() + "/held"))
-                            .header("Content-Type", "application/json")
-                            .header("Dubbo-Timeout", "300")
-                            .POST(HttpRequest.BodyPublishers.ofString("[\"fresh-" + i + "\"]"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> fresh = client.send(held("fresh-" + i), HttpResponse.BodyHandlers.ofString());
             assertThat(fresh.statusCode()).as(fresh.body()).isEqualTo(200);
         }
+    }
+
+    /** A call of {@code held(value)} that may wait 300 ms before it runs ({@code Dubbo-Timeout}). */
+    private static HttpRequest held(String value) {
+        return HttpRequest.newBuilder(URI.create(provider.baseUrl() + "/" + OnceService.class.getName() + "/held"))
+                .header("Content-Type", "application/json")
+                .header("Dubbo-Timeout", "300")
+                .POST(HttpRequest.BodyPublishers.ofString("[\"" + value + "\"]"))
+                .build();
     }
 }
