@@ -1,7 +1,7 @@
 package io.httpjson.protocol.internal.server;
 
 import java.io.IOException;
-import java.util.List;
+import java.util.Collection;
 import java.util.Map;
 
 import io.httpjson.protocol.internal.ErrorCode;
@@ -99,7 +99,7 @@ final class Admission {
             return "GET, HEAD";
         }
         int slash = path.lastIndexOf('/'); // as Target splits it: a service path may hold '/'
-        List<ServiceRoute> routes = slash < 1 ? null : server.routes().candidates(path.substring(1, slash));
+        Collection<ServiceRoute> routes = slash < 1 ? null : server.routes().candidates(path.substring(1, slash));
         if (routes != null) {
             String name = path.substring(slash + 1);
             for (ServiceRoute route : routes) {

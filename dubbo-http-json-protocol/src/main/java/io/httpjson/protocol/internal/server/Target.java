@@ -1,6 +1,7 @@
 package io.httpjson.protocol.internal.server;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,15 +87,12 @@ final class Target {
         Fields query = request.getHttpURI().getQuery() == null ? null : Request.extractQueryParameters(request);
         String version = selector(headers, query, "version", Wire.VERSION, Wire.TRI_VERSION);
         String group = selector(headers, query, "group", Wire.GROUP, Wire.TRI_GROUP);
-        List<ServiceRoute> candidates = server.routes().candidates(servicePath);
-        ServiceRoute route = candidates == null ? null : Routes.select(candidates, version, group);
+        ServiceRoute route = server.routes().select(servicePath, version, group);
         if (route == null) {
+            Collection<ServiceRoute> candidates = server.routes().candidates(servicePath);
             String known = candidates == null
                     ? server.routes().describe()
-                    : candidates.stream()
-                            .map(ServiceRoute::describe)
-                            .reduce((a, b) -> a + ", " + b)
-                            .orElse("");
+                    : Routes.describe(candidates.stream().map(ServiceRoute::describe), candidates.size());
             throw new CallError(
                     ErrorCode.SERVICE_NOT_FOUND,
                     "no service " + servicePath
