@@ -32,7 +32,7 @@ final class Admission {
         this.config = config;
         this.features = features;
         this.rules = rules;
-        this.catalog = new Catalog(server, features);
+        this.catalog = server.catalog();
     }
 
     /** Returns true if the request was answered here (health, a CORS preflight, the catalog); throws {@link CallError} to refuse. */

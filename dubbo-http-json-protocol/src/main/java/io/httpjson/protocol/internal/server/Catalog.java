@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.Gzip;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.openapi.OpenApiDocument;
 import org.eclipse.jetty.http.HttpFields;
@@ -32,6 +34,37 @@ final class Catalog {
     private final HttpJsonServer server;
     private final HttpFeatures features;
     private volatile byte[] page;
+    /** The document of the exports as they were at its version of the routes; made again after they change. */
+    private volatile Document document;
+    /** Documents made so far (for tests); guarded by this. */
+    private int made;
+
+    /** The document as JSON (or why it could not be made), and its gzipped copy once a caller has asked for one. */
+    private static final class Document {
+        final long version;
+        final byte[] json;
+        final String failure;
+        private byte[] gzipped;
+
+        Document(long version, byte[] json, String failure) {
+            this.version = version;
+            this.json = json;
+            this.failure = failure;
+        }
+
+        synchronized byte[] gzipped() {
+            if (gzipped == null) {
+                Responder.Output out = new Responder.Output(json.length / 8 + 64);
+                try {
+                    Gzip.gzip(json, 0, json.length, out);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                gzipped = Arrays.copyOf(out.array(), out.size());
+            }
+            return gzipped;
+        }
+    }
 
     Catalog(HttpJsonServer server, HttpFeatures features) {
         this.server = server;
@@ -47,14 +80,11 @@ final class Catalog {
         HttpFields.Mutable headers = ex.response.getHeaders();
         if (DOCUMENT.equals(path)) {
             headers.put(HttpHeader.CACHE_CONTROL, "no-store");
-            Map<String, Object> document;
-            try {
-                document = OpenApiDocument.build(exports(), features.healthPath());
-            } catch (RuntimeException | LinkageError e) {
-                // a type of a service's methods that reflection cannot read (e.g. a class missing at run time)
-                throw new CallError(ErrorCode.SERVER_ERROR, "the OpenAPI document could not be made: " + e);
+            Document d = document();
+            if (d.failure != null) {
+                throw new CallError(ErrorCode.SERVER_ERROR, d.failure);
             }
-            ex.json(200, document, null);
+            ex.encodedJson(d.json, d::gzipped);
             return true;
         }
         if (PAGE.equals(path)) {
@@ -66,6 +96,42 @@ final class Catalog {
             return true;
         }
         return false;
+    }
+
+    /**
+     * The document of the services exported now: made once after each change of the exports, not per request (with
+     * many services it is megabytes, and any caller may ask for it again and again). Callers that ask while it is
+     * being made wait for it rather than make it too.
+     */
+    private Document document() {
+        Document d = document;
+        if (d != null && d.version == server.routes().version()) {
+            return d;
+        }
+        synchronized (this) {
+            long version = server.routes().version();
+            d = document;
+            if (d != null && d.version == version) {
+                return d;
+            }
+            made++;
+            try {
+                Map<String, Object> tree = OpenApiDocument.build(exports(), features.healthPath());
+                Responder.Output out = new Responder.Output(8192);
+                server.defaultCodec().write(tree, null, out);
+                d = new Document(version, Arrays.copyOf(out.array(), out.size()), null);
+            } catch (IOException | RuntimeException | LinkageError e) {
+                // a type of a service's methods that reflection cannot read (e.g. a class missing at run time)
+                d = new Document(version, null, "the OpenAPI document could not be made: " + e);
+            }
+            document = d;
+            return d;
+        }
+    }
+
+    /** How many times the document was made (for tests). */
+    synchronized int documentsMade() {
+        return made;
     }
 
     private List<OpenApiDocument.Export> exports() {

@@ -3,6 +3,7 @@ package io.httpjson.protocol.internal.server;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.ErrorCode;
@@ -142,6 +143,12 @@ final class Exchange {
     void json(int status, Object value, Type type) throws IOException {
         releaseBudget();
         responder.json(request, response, callback, codec, status, value, type, bodyPending(), runNanos);
+    }
+
+    /** A 200 answer of JSON made before (the OpenAPI document), and its gzipped copy if the caller accepts one. */
+    void encodedJson(byte[] json, Supplier<byte[]> gzipped) {
+        releaseBudget();
+        responder.encodedJson(request, response, callback, json, gzipped, bodyPending());
     }
 
     void page(byte[] bytes, String contentType) {

@@ -35,6 +35,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final HttpJsonConfig config;
     private final JsonCodec defaultCodec;
     private final Routes routes = new Routes();
+    private final Catalog catalog;
     private final Responder responder;
     private final Server jetty;
     private final ServerConnector connector;
@@ -55,6 +56,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.portSettings = new PortSettings(url);
         this.config = HttpJsonConfig.of(url);
         this.defaultCodec = defaultCodec;
+        this.catalog = new Catalog(this, features);
         this.responder = new Responder(config, () -> closing || readOnly, () -> readOnly);
         this.decodeBudget = new DecodeBudget(config.decodeBudget());
         ServerTls serverTls;
@@ -93,6 +95,11 @@ public final class HttpJsonServer implements ProtocolServer {
 
     Routes routes() {
         return routes;
+    }
+
+    /** The OpenAPI document and catalog page of the port ({@code httpjson.openapi}). */
+    Catalog catalog() {
+        return catalog;
     }
 
     JsonCodec defaultCodec() {

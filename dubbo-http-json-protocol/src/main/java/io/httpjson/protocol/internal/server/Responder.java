@@ -6,6 +6,7 @@ import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.ErrorBody;
@@ -88,17 +89,39 @@ final class Responder {
             throws IOException {
         Output out = new Output(256);
         codec.write(value, type, out);
-        if (config.gzipEnabled() && out.size() >= config.gzipThreshold()) {
-            // the encoding depends on Accept-Encoding: a cache must not hand this answer to a caller that sent another
-            response.getHeaders().add(HttpHeader.VARY, HttpHeader.ACCEPT_ENCODING.asString());
-        }
-        if (config.gzipEnabled() && out.size() >= config.gzipThreshold() && acceptsGzip(request)) {
+        if (gzipped(request, response, out.size())) {
             Output zipped = new Output(out.size() / 4 + 64);
             Gzip.gzip(out.array(), 0, out.size(), zipped);
             response.getHeaders().put(HttpHeader.CONTENT_ENCODING, "gzip");
             out = zipped;
         }
         bytes(request, response, callback, status, out.array(), out.size(), Wire.JSON_UTF8, close, runNanos);
+    }
+
+    /** A 200 answer of JSON made before, or its gzipped copy ({@code gzipped}, asked for only if it is sent). */
+    void encodedJson(
+            Request request,
+            Response response,
+            Callback callback,
+            byte[] json,
+            Supplier<byte[]> gzipped,
+            boolean close) {
+        byte[] body = json;
+        if (gzipped(request, response, json.length)) {
+            body = gzipped.get();
+            response.getHeaders().put(HttpHeader.CONTENT_ENCODING, "gzip");
+        }
+        bytes(request, response, callback, 200, body, body.length, Wire.JSON_UTF8, close, 0);
+    }
+
+    /** Whether an answer of {@code size} JSON bytes goes gzipped; says in its headers that it depends on the caller. */
+    private boolean gzipped(Request request, Response response, int size) {
+        if (!config.gzipEnabled() || size < config.gzipThreshold()) {
+            return false;
+        }
+        // the encoding depends on Accept-Encoding: a cache must not hand this answer to a caller that sent another
+        response.getHeaders().add(HttpHeader.VARY, HttpHeader.ACCEPT_ENCODING.asString());
+        return acceptsGzip(request);
     }
 
     /** An empty answer: a void method's 200, a one-way call's 202, a preflight's 204. */
