@@ -3,6 +3,7 @@ package io.httpjson.protocol.internal.client;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -14,6 +15,8 @@ import io.httpjson.protocol.internal.MethodMeta;
 import io.httpjson.protocol.internal.ServiceMeta;
 import io.netty.buffer.ByteBuf;
 import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
+import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.common.threadpool.manager.ExecutorRepository;
 import org.apache.dubbo.common.utils.ExecutorUtil;
 import org.apache.dubbo.remoting.TimeoutException;
@@ -33,6 +36,8 @@ import static org.apache.dubbo.common.constants.CommonConstants.GENERIC_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.INTERFACE_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.TIMEOUT_KEY;
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAILED_REQUEST;
+import static org.apache.dubbo.remoting.Constants.SENT_KEY;
 import static org.apache.dubbo.rpc.Constants.TOKEN_KEY;
 
 /**
@@ -41,6 +46,8 @@ import static org.apache.dubbo.rpc.Constants.TOKEN_KEY;
  * synchronous caller waits in Dubbo's ThreadlessExecutor, which also runs the JSON decoding.
  */
 public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
+
+    private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(HttpJsonInvoker.class);
 
     private final HttpJsonClient client;
     private final JsonCodec codec;
@@ -135,13 +142,16 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
         long id = Call.nextId();
         boolean oneway = RpcUtils.isOneway(getUrl(), inv);
         ByteBuf request = newRequest(inv, method, head, timeout, id, oneway);
+        // sent=false: as the dubbo protocol's, a one-way caller does not wait for its request to be written
+        boolean untold = oneway && !getUrl().getMethodParameter(methodName, SENT_KEY, false);
         ExecutorService executor = getCallbackExecutor(getUrl(), inv);
         if (executor == null) {
             executor = ExecutorRepository.getInstance(getUrl().getOrDefaultApplicationModel())
                     .getSharedExecutor();
         }
         CompletableFuture<AppResponse> future = new CompletableFuture<>();
-        Call call = new Call(id, request, decoding, inv, method, head.pace, future, executor, timeout, oneway);
+        Executor completing = untold ? Runnable::run : executor; // an untold call's future has nobody waiting on it
+        Call call = new Call(id, request, decoding, inv, method, head.pace, future, completing, timeout, oneway);
         call.timeoutAt = RequestWriter.timeoutAt(head);
         try {
             call.timeout = client.resources.timer.newTimeout(t -> onTimeout(call), timeout, TimeUnit.MILLISECONDS);
@@ -151,6 +161,20 @@ public final class HttpJsonInvoker<T> extends AbstractInvoker<T> {
             throw closed(e);
         }
         client.pool.acquire(call);
+        if (untold) {
+            future.whenComplete((r, t) -> {
+                if (t != null) {
+                    LOG.warn(
+                            PROTOCOL_FAILED_REQUEST,
+                            "",
+                            "",
+                            "httpjson: one-way call " + getInterface().getName() + "." + methodName + " (sent=false)"
+                                    + " failed after its caller went on",
+                            t);
+                }
+            });
+            return AsyncRpcResult.newDefaultAsyncResult(inv);
+        }
         AsyncRpcResult result = new AsyncRpcResult(future, inv);
         result.setExecutor(executor);
         return result;

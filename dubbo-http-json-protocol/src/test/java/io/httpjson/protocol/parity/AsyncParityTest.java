@@ -1,0 +1,75 @@
+package io.httpjson.protocol.parity;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.httpjson.protocol.testing.DubboServer;
+import org.apache.dubbo.config.MethodConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Asynchronous and one-way calls, over the dubbo protocol with hessian2 and over httpjson. */
+class AsyncParityTest {
+
+    private static DubboServer server(String transport, AsyncService impl) {
+        return server(transport, impl, s -> {});
+    }
+
+    private static DubboServer server(
+            String transport, AsyncService impl, java.util.function.Consumer<ServiceConfig<AsyncService>> custom) {
+        String[] p = transport.split(":");
+        DubboServer.Builder b = DubboServer.builder().protocol(p[0]).service(AsyncService.class, impl, custom);
+        if (p.length > 1) {
+            b.param("serialization", p[1]).param("prefer.serialization", p[1]);
+        }
+        return b.build();
+    }
+
+    private static MethodConfig method(String name, java.util.function.Consumer<MethodConfig> c) {
+        MethodConfig m = new MethodConfig();
+        m.setName(name);
+        c.accept(m);
+        return m;
+    }
+
+    /**
+     * A one-way call with {@code sent=false} ({@code return=false}) returns at once, as over dubbo, even when every
+     * connection the reference may open is busy with a slower call: it waited for its request to be written as with
+     * {@code sent=true}, so it was held until a connection freed up, and failed with a timeout if none did within its
+     * own timeout, though nothing had been sent.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {Transports.HESSIAN2, Transports.HTTPJSON_FASTJSON})
+    void aOneWayCallDoesNotWaitForABusyConnection(String transport) throws Exception {
+        AsyncServiceImpl impl = new AsyncServiceImpl();
+        server(transport, impl).run(server -> {
+            AsyncService s = Transports.reference(server, transport, AsyncService.class, r -> {
+                r.setTimeout(500);
+                r.setParameters(Map.of("httpjson.max-connections", "1", "httpjson.pipelining", "1"));
+                r.setMethods(List.of(
+                        method("plain", m -> {
+                            m.setReturn(false);
+                            m.setSent(false);
+                        }),
+                        method("slow", m -> m.setTimeout(30_000))));
+            });
+            CompletableFuture<String> busy = CompletableFuture.supplyAsync(() -> s.slow("busy"));
+            try {
+                assertThat(impl.entered("busy").await(10, TimeUnit.SECONDS)).isTrue();
+                assertThat(s.plain("one-way")).isNull();
+                assertThat(busy).as("the slow call still holds the connection").isNotDone();
+            } finally {
+                impl.gate("busy").countDown();
+            }
+            assertThat(busy.get(10, TimeUnit.SECONDS)).isEqualTo("slow busy");
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> impl.calls("plain one-way") == 1);
+        });
+    }
+}
