@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import io.httpjson.codec.internal.TypeResolution;
 import org.apache.dubbo.rpc.service.EchoService;
@@ -46,22 +47,73 @@ public final class ServiceMeta {
 
     private final Class<?> type;
     private final Map<String, MethodMeta[]> methods;
+    /**
+     * The bridges javac adds where an interface re-declares an inherited method with narrower types ({@code Object
+     * first()} beside {@code Point first()}), each with the method it stands for: a caller that holds the base type
+     * calls the bridge, which is that method, not an overload of it.
+     */
+    private final Map<Method, MethodMeta> bridges = new HashMap<>();
 
     private ServiceMeta(Class<?> type) {
         this.type = type;
-        Map<String, List<MethodMeta>> byName = new HashMap<>();
         Map<TypeVariable<?>, Type> bindings = TypeResolution.bindings(type);
         Method[] all = type.getMethods();
         Arrays.sort(all, Comparator.comparing(Method::getName).thenComparing(m -> m.getParameterCount()));
+        Map<String, List<Method>> byName = new HashMap<>();
         for (Method m : all) {
-            if (m.getDeclaringClass() == Object.class || Modifier.isStatic(m.getModifiers())) {
-                continue;
+            if (m.getDeclaringClass() != Object.class && !Modifier.isStatic(m.getModifiers()) && !m.isBridge()) {
+                mostSpecific(byName.computeIfAbsent(m.getName(), k -> new ArrayList<>()), m);
             }
-            byName.computeIfAbsent(m.getName(), k -> new ArrayList<>()).add(new MethodMeta(m, bindings));
         }
+        Map<Method, MethodMeta> metas = new HashMap<>();
         Map<String, MethodMeta[]> out = new HashMap<>(PSEUDO);
-        byName.forEach((k, v) -> out.put(k, v.toArray(new MethodMeta[0])));
+        byName.forEach((k, v) -> out.put(
+                k,
+                v.stream()
+                        .map(m -> metas.computeIfAbsent(m, x -> new MethodMeta(x, bindings)))
+                        .toArray(MethodMeta[]::new)));
         this.methods = Collections.unmodifiableMap(out);
+        for (Method b : all) {
+            if (b.isBridge()) {
+                byName.getOrDefault(b.getName(), List.of()).stream()
+                        .filter(m -> bridges(b, m))
+                        .findFirst()
+                        .ifPresent(m -> bridges.put(b, metas.get(m)));
+            }
+        }
+    }
+
+    /**
+     * Adds {@code m} to the methods of its name, but where one has the same parameters: then only the one whose return
+     * type is the narrower stays (an interface that inherits {@code Object x()} and {@code String x()} has one
+     * method {@code x}, which returns a String).
+     */
+    private static void mostSpecific(List<Method> named, Method m) {
+        for (int i = 0; i < named.size(); i++) {
+            Method o = named.get(i);
+            if (Arrays.equals(o.getParameterTypes(), m.getParameterTypes())) {
+                if (o.getReturnType() != m.getReturnType() && o.getReturnType().isAssignableFrom(m.getReturnType())) {
+                    named.set(i, m);
+                }
+                return;
+            }
+        }
+        named.add(m);
+    }
+
+    /** Whether {@code bridge} stands for {@code m}: each of its types is {@code m}'s or wider. */
+    private static boolean bridges(Method bridge, Method m) {
+        Class<?>[] b = bridge.getParameterTypes();
+        Class<?>[] t = m.getParameterTypes();
+        if (b.length != t.length || !bridge.getReturnType().isAssignableFrom(m.getReturnType())) {
+            return false;
+        }
+        for (int i = 0; i < b.length; i++) {
+            if (!b[i].isAssignableFrom(t[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Map<String, MethodMeta[]> pseudoMethods() {
@@ -92,7 +144,7 @@ public final class ServiceMeta {
         return methods.get(name);
     }
 
-    /** The method of that name and exact parameter classes, or {@code null}. */
+    /** The method of that name and exact parameter classes (a bridge's: the method it stands for), or {@code null}. */
     public MethodMeta find(String name, Class<?>[] parameterClasses) {
         MethodMeta[] candidates = methods.get(name);
         if (candidates == null) {
@@ -104,6 +156,16 @@ public final class ServiceMeta {
         for (MethodMeta m : candidates) {
             if (parameterClasses == null || Arrays.equals(m.parameterClasses(), parameterClasses)) {
                 return m;
+            }
+        }
+        return bridged(name, classes -> Arrays.equals(classes, parameterClasses));
+    }
+
+    /** The method a bridge of that name whose parameter classes pass {@code test} stands for, or {@code null}. */
+    public MethodMeta bridged(String name, Predicate<Class<?>[]> test) {
+        for (Map.Entry<Method, MethodMeta> b : bridges.entrySet()) {
+            if (b.getKey().getName().equals(name) && test.test(b.getKey().getParameterTypes())) {
+                return b.getValue();
             }
         }
         return null;

@@ -121,6 +121,11 @@ final class GenericArguments {
                 return m;
             }
         }
+        // a bridge's types (Object for a re-declared Long): the method it stands for, as GenericFilter finds it
+        MethodMeta bridged = route.meta.bridged(name, classes -> named(classes, types));
+        if (bridged != null) {
+            return bridged;
+        }
         throw new CallError(
                 ErrorCode.METHOD_NOT_FOUND,
                 "generic call: no method " + route.path + "." + name + " takes "
