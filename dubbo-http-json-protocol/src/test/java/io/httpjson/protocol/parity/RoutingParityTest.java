@@ -3,6 +3,7 @@ package io.httpjson.protocol.parity;
 import java.net.http.HttpResponse;
 import java.util.Map;
 
+import io.httpjson.protocol.testing.DubboServer;
 import io.httpjson.protocol.testing.Http;
 import org.apache.dubbo.rpc.service.GenericService;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,5 +53,42 @@ class RoutingParityTest {
                         assertThat(r.body()).contains("\"seven\"");
                     }
                 });
+    }
+
+    /**
+     * Dubbo takes version {@code 0.0.0} (its default) as no version, both for a reference and for an export: a
+     * consumer with {@code version="0.0.0"} calls an export without one, and one without calls an export of 0.0.0.
+     * Over httpjson both were 404 SERVICE_NOT_FOUND, and so was an HTTP caller that named version 0.0.0.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {Transports.HESSIAN2, Transports.HTTPJSON_FASTJSON, Transports.HTTPJSON_GSON})
+    void versionZeroIsNoVersion(String transport) throws Exception {
+        String[] p = transport.split(":");
+        DubboServer.Builder b = DubboServer.builder()
+                .protocol(p[0])
+                .service(FeatureService.class, new FeatureServiceImpl())
+                .service(FeatureService.class, new FeatureServiceImpl(), s -> {
+                    s.setGroup("g");
+                    s.setVersion("0.0.0");
+                });
+        if (p.length > 1) {
+            b.param("serialization", p[1]).param("prefer.serialization", p[1]);
+        }
+        b.build().run(server -> {
+            FeatureService zero =
+                    Transports.reference(server, transport, FeatureService.class, r -> r.setVersion("0.0.0"));
+            assertThat(zero.context("z").get("urlGroup")).isNull();
+            FeatureService none = Transports.reference(server, transport, FeatureService.class, r -> r.setGroup("g"));
+            assertThat(none.context("n").get("urlGroup")).isEqualTo("g");
+            if (Transports.isHessian2(transport)) {
+                return;
+            }
+            String url = server.baseUrl() + "/" + FeatureService.class.getName() + "/get";
+            assertThat(Http.post(url, "[\"v\"]", "Dubbo-Service-Version", "0.0.0")
+                            .body())
+                    .isEqualTo("\"got v\"");
+            assertThat(Http.post(url, "[\"g\"]", "Dubbo-Service-Group", "g").body())
+                    .isEqualTo("\"got g\"");
+        });
     }
 }

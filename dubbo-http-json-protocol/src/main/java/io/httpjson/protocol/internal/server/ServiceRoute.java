@@ -10,6 +10,7 @@ import org.apache.dubbo.common.URL;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.model.ServiceModel;
 
+import static org.apache.dubbo.common.constants.CommonConstants.DEFAULT_VERSION;
 import static org.apache.dubbo.rpc.Constants.TOKEN_KEY;
 
 /** One exported service (path + version + group) as the server sees it; immutable. */
@@ -59,8 +60,17 @@ final class ServiceRoute {
         return s == null || s.isEmpty() ? null : s;
     }
 
+    /**
+     * Whether a call of that version and group is this export's. Version {@code 0.0.0}, Dubbo's default, is no version,
+     * as Dubbo names a service ({@code ProtocolUtils.serviceKey}): the consumer or caller that names it calls the
+     * export without one, and the other way round.
+     */
     boolean matches(String version, String group) {
-        return same(this.version, version) && same(this.group, group);
+        return same(versionKey(this.version), versionKey(version)) && same(this.group, group);
+    }
+
+    private static String versionKey(String version) {
+        return DEFAULT_VERSION.equals(version) ? null : version;
     }
 
     private static boolean same(String a, String b) {
