@@ -155,6 +155,25 @@ public final class MethodMeta {
         return simpleSignature;
     }
 
+    /**
+     * The overload {@code signature} names: by its full names, or by simple names that no other overload shares
+     * ({@code Item} for {@code a.Left.Item} and {@code a.Right.Item} names neither); {@code null} if none.
+     */
+    public static MethodMeta named(MethodMeta[] overloads, String signature) {
+        MethodMeta simple = null;
+        int simples = 0;
+        for (MethodMeta m : overloads) {
+            if (m.signature.equals(signature)) {
+                return m;
+            }
+            if (m.simpleSignature.equals(signature)) {
+                simple = m;
+                simples++;
+            }
+        }
+        return simples == 1 ? simple : null;
+    }
+
     @Override
     public String toString() {
         return display;

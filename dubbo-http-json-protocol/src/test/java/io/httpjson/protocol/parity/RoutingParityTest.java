@@ -1,11 +1,18 @@
 package io.httpjson.protocol.parity;
 
 import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import com.google.gson.Gson;
+import io.httpjson.protocol.internal.ServiceMeta;
+import io.httpjson.protocol.internal.Wire;
+import io.httpjson.protocol.internal.openapi.OpenApiDocument;
 import io.httpjson.protocol.testing.DubboServer;
 import io.httpjson.protocol.testing.Http;
 import org.apache.dubbo.rpc.service.GenericService;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -90,5 +97,74 @@ class RoutingParityTest {
             assertThat(Http.post(url, "[\"g\"]", "Dubbo-Service-Group", "g").body())
                     .isEqualTo("\"got g\"");
         });
+    }
+
+    /** Two classes of one simple name, as parameters of two overloads. */
+    public static class Left {
+        public static class Item {
+            public String name;
+        }
+    }
+
+    public static class Right {
+        public static class Item {
+            public int n;
+        }
+    }
+
+    public interface Items {
+        String save(Left.Item item);
+
+        String save(Right.Item item);
+    }
+
+    /**
+     * {@code Dubbo-Parameter-Types} may name an overload by simple class names, but only one that no other overload
+     * shares: {@code Item} ran the first {@code save} whichever the caller meant (its JSON read as the other class,
+     * unknown keys dropped), where a 404 listing both is the answer. The document lists only names that pick one.
+     */
+    @Test
+    void aSimpleNameTwoOverloadsShareIsNotGuessed() throws Exception {
+        DubboServer.builder()
+                .service(Items.class, new Items() {
+                    @Override
+                    public String save(Left.Item item) {
+                        return "left " + item.name;
+                    }
+
+                    @Override
+                    public String save(Right.Item item) {
+                        return "right " + item.n;
+                    }
+                })
+                .build()
+                .run(server -> {
+                    String url = server.baseUrl() + "/" + Items.class.getName() + "/save";
+                    String body = "[{\"n\":3,\"name\":\"x\"}]";
+                    HttpResponse<String> r = Http.post(url, body, Wire.PARAMETER_TYPES, "Item");
+                    assertThat(r.statusCode()).as(r.body()).isEqualTo(404);
+                    assertThat(r.body())
+                            .contains("METHOD_NOT_FOUND", Left.Item.class.getName(), Right.Item.class.getName());
+                    assertThat(Http.post(url, body, Wire.PARAMETER_TYPES, Right.Item.class.getName())
+                                    .body())
+                            .isEqualTo("\"right 3\"");
+                    assertThat(Http.post(url, body, Wire.PARAMETER_TYPES, Left.Item.class.getName())
+                                    .body())
+                            .isEqualTo("\"left x\"");
+                });
+        Map<String, Object> doc = OpenApiDocument.build(
+                List.of(new OpenApiDocument.Export("x.Items", null, null, ServiceMeta.of(Items.class), Set.of())),
+                "/health");
+        String parameters = new Gson()
+                .toJsonTree(doc)
+                .getAsJsonObject()
+                .getAsJsonObject("paths")
+                .getAsJsonObject("/x.Items/save")
+                .getAsJsonObject("post")
+                .getAsJsonArray("parameters")
+                .toString();
+        assertThat(parameters)
+                .contains("\"" + Right.Item.class.getName() + "\"")
+                .doesNotContain("\"Item\"");
     }
 }

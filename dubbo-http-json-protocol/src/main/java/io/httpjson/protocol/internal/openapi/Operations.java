@@ -142,7 +142,9 @@ final class Operations {
             ambiguous |= !arities.add(m.arity());
         }
         for (MethodMeta m : overloads) {
-            values.add(m.simpleSignature());
+            if (MethodMeta.named(overloads, m.simpleSignature()) == m) {
+                values.add(m.simpleSignature());
+            }
         }
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "string");

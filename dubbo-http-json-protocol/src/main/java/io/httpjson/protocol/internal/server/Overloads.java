@@ -53,11 +53,9 @@ final class Overloads {
      * arguments are read with the provider's types); a 404 if it names none of several.
      */
     static MethodMeta named(MethodMeta[] methods, String servicePath, String signature) {
-        String wanted = signature.replace(" ", "");
-        for (MethodMeta m : methods) {
-            if (m.signature().equals(wanted) || m.simpleSignature().equals(wanted)) {
-                return m;
-            }
+        MethodMeta named = MethodMeta.named(methods, signature.replace(" ", ""));
+        if (named != null) {
+            return named;
         }
         if (methods.length == 1) {
             return methods[0];
