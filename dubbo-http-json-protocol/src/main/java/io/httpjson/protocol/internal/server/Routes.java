@@ -24,7 +24,12 @@ final class Routes {
 
     private volatile Listing listing;
 
-    private record Selector(String version, String group) {}
+    /** A version and group as calls name them ({@link ServiceRoute#versionKey}). */
+    private record Selector(String version, String group) {
+        static Selector of(String version, String group) {
+            return new Selector(ServiceRoute.versionKey(version), group);
+        }
+    }
 
     private record Listing(long version, String text) {}
 
@@ -35,7 +40,7 @@ final class Routes {
     void add(ServiceRoute route) {
         byPath.compute(route.path, (k, routes) -> {
             Map<Selector, ServiceRoute> m = routes != null ? routes : new ConcurrentHashMap<>();
-            m.put(new Selector(route.version, route.group), route);
+            m.put(Selector.of(route.version, route.group), route);
             return m;
         });
         version.incrementAndGet();
@@ -44,7 +49,7 @@ final class Routes {
     void remove(ServiceRoute route) {
         byPath.computeIfPresent(route.path, (k, routes) -> {
             // not one exported again in its place
-            routes.remove(new Selector(route.version, route.group), route);
+            routes.remove(Selector.of(route.version, route.group), route);
             return routes.isEmpty() ? null : routes;
         });
         version.incrementAndGet();
@@ -79,7 +84,7 @@ final class Routes {
                 return only;
             }
         }
-        return routes.get(new Selector(version, group));
+        return routes.get(Selector.of(version, group));
     }
 
     /** Every route, in no particular order. */

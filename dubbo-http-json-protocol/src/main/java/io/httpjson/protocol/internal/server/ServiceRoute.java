@@ -61,20 +61,12 @@ final class ServiceRoute {
     }
 
     /**
-     * Whether a call of that version and group is this export's. Version {@code 0.0.0}, Dubbo's default, is no version,
-     * as Dubbo names a service ({@code ProtocolUtils.serviceKey}): the consumer or caller that names it calls the
-     * export without one, and the other way round.
+     * The version as calls name it: {@code 0.0.0}, Dubbo's default, is no version, as Dubbo names a service
+     * ({@code ProtocolUtils.serviceKey}): the consumer or caller that names it calls the export without one, and the
+     * other way round.
      */
-    boolean matches(String version, String group) {
-        return same(versionKey(this.version), versionKey(version)) && same(this.group, group);
-    }
-
-    private static String versionKey(String version) {
+    static String versionKey(String version) {
         return DEFAULT_VERSION.equals(version) ? null : version;
-    }
-
-    private static boolean same(String a, String b) {
-        return a == null ? b == null : a.equals(b);
     }
 
     String describe() {
