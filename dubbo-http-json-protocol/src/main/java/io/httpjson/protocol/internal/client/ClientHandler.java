@@ -118,11 +118,15 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         long expected = connection.expectedId();
         HttpHeaders headers = response.headers();
         String id = headers.get(REQUEST_ID);
+        long timing = ServerTiming.parse(headers.get(SERVER_TIMING));
+        // a provider of httpjson 0.1.0 echoes no id, but times every call it read (no proxy's own page does): its
+        // answer is the oldest request's, as HTTP/1.1 orders answers (behind a gateway, beside newer providers too)
+        boolean unnumbered = id == null && expected != 0 && timing >= 0;
         // an error without the id: a proxy or gateway between answered the oldest request itself (nginx's 502, 504,
         // 400, ...; HTTP/1.1 answers in order). It can only fail that call, never give it a value, so it is taken
         // as that call's answer, and the connection stays in step for the requests behind it
-        boolean intermediary = id == null && expected != 0 && code >= 300;
-        if (!intermediary && (expected == 0 || id == null || !id.equals(Long.toString(expected)))) {
+        boolean intermediary = id == null && expected != 0 && code >= 300 && !unnumbered;
+        if (!intermediary && !unnumbered && (expected == 0 || id == null || !id.equals(Long.toString(expected)))) {
             // an answer nobody asked for, to another request, or from something that is not an httpjson provider:
             // the connection is out of step, so no response on it can be trusted
             fail(
@@ -158,7 +162,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         // only with the close: a gateway that passes one backend's answer on keeps its connection
         readOnly = closeAnnounced && !intermediary && headers.containsValue(READ_ONLY, "true", true);
         keepAliveNanos = keepAliveTimeout(headers.get(KEEP_ALIVE));
-        serverNanos = ServerTiming.parse(headers.get(SERVER_TIMING));
+        serverNanos = timing;
         body = new byte[(int) (length >= 0 ? Math.min(length, INITIAL_BODY) : 1024)];
         closeDelimited = length < 0 && !HttpUtil.isTransferEncodingChunked(response) && code != 204 && code != 304;
         size = 0;
