@@ -27,18 +27,18 @@ import static org.awaitility.Awaitility.await;
  */
 class CertRotationTest {
 
-    private static Path dir(String name) throws Exception {
+    static Path dir(String name) throws Exception {
         return Files.createDirectories(Path.of("target", "tls-rotation", name + "-" + System.nanoTime()));
     }
 
-    private static void copy(String resource, Path to) throws Exception {
+    static void copy(String resource, Path to) throws Exception {
         try (InputStream in = CertRotationTest.class.getClassLoader().getResourceAsStream(resource)) {
             Files.copy(in, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
     /** The files as dubbo.ssl server settings, without a trust collection (callers need no certificate). */
-    private static SslConfig ssl(Path pem, Path key) {
+    static SslConfig ssl(Path pem, Path key) {
         SslConfig ssl = new SslConfig();
         ssl.setServerKeyCertChainPath(pem.toAbsolutePath().toString());
         ssl.setServerPrivateKeyPath(key.toAbsolutePath().toString());
@@ -46,7 +46,7 @@ class CertRotationTest {
     }
 
     /** The subject of the certificate a new TLS connection to port is served (trusting any). */
-    private static String servedSubject(int port) throws Exception {
+    static String servedSubject(int port) throws Exception {
         SSLContext any = ((JdkSslContext) SslContextBuilder.forClient()
                         .sslProvider(SslProvider.JDK)
                         .trustManager(InsecureTrustManagerFactory.INSTANCE)

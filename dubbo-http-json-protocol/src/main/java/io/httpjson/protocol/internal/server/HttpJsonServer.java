@@ -61,7 +61,7 @@ public final class HttpJsonServer implements ProtocolServer {
         this.decodeBudget = new DecodeBudget(config.decodeBudget());
         ServerTls serverTls;
         try {
-            serverTls = ServerTls.of(url);
+            serverTls = ServerTls.of(url, this::liveUrl);
         } catch (IllegalStateException e) {
             throw new RpcException(
                     "httpjson: cannot start the server on port " + url.getPort() + ": " + e.getMessage(), e);
@@ -82,6 +82,23 @@ public final class HttpJsonServer implements ProtocolServer {
      */
     public String portSettingsDiffer(URL service) {
         return portSettings.check(service, hasServices(), address);
+    }
+
+    /**
+     * The URL of an application serving on the port: the first service's, or, once its application has stopped
+     * (several applications of one framework share a port), a service's whose application still runs, so that what
+     * the server asks Dubbo later (a rotated certificate) is asked of an application that is there.
+     */
+    private URL liveUrl() {
+        if (!url.getOrDefaultApplicationModel().isDestroyed()) {
+            return url;
+        }
+        for (ServiceRoute r : routes.all()) {
+            if (!r.url.getOrDefaultApplicationModel().isDestroyed()) {
+                return r.url;
+            }
+        }
+        return url;
     }
 
     /** The port actually bound (useful when the URL asked for port 0). */

@@ -6,6 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 
@@ -49,7 +50,10 @@ final class ServerTls {
 
     final SslContextFactory.Server factory = new SslContextFactory.Server();
 
-    private final URL url;
+    /** The URL to ask the CertManager with: that of an application still serving on the port. */
+    private final Supplier<URL> url;
+
+    private final int port;
     /** Plain-text requests are refused. */
     private volatile boolean required;
     /** The certificate served, and the last one refused since (logged once); both only under {@link #checking}. */
@@ -59,20 +63,24 @@ final class ServerTls {
     private final AtomicBoolean checking = new AtomicBoolean();
     private volatile long checkedNanos = System.nanoTime();
 
-    private ServerTls(URL url, ProviderCert cert) {
+    private ServerTls(Supplier<URL> url, int port, ProviderCert cert) {
         this.url = url;
+        this.port = port;
         this.served = cert;
         use(cert, context(cert));
     }
 
-    /** The TLS the provider serves on url's port, or null for plain HTTP. */
-    static ServerTls of(URL url) {
+    /**
+     * The TLS the provider serves on url's port, or null for plain HTTP. {@code current} gives the URL to ask for a
+     * new certificate later: the application that opened the port may have stopped while others serve on it.
+     */
+    static ServerTls of(URL url, Supplier<URL> current) {
         ProviderCert cert = Tls.providerCert(url);
         if (cert == null) {
             Tls.checkNothingConfigured(url, "server");
             return null;
         }
-        return new ServerTls(url, cert);
+        return new ServerTls(current, url.getPort(), cert);
     }
 
     /** Plain-text requests are refused (any policy but {@code NONE}). */
@@ -99,7 +107,7 @@ final class ServerTls {
     /** Asks the CertManager again and, if what it gives changed and can be used, serves it from now on. */
     void check() {
         try {
-            ProviderCert cert = Tls.providerCert(url);
+            ProviderCert cert = Tls.providerCert(url.get());
             // none any more (files removed): the port stays TLS, with the last certificate
             if (cert == null || same(cert, served) || same(cert, refused)) {
                 return;
@@ -113,7 +121,7 @@ final class ServerTls {
                         CONFIG_SSL_CERT_GENERATE_FAILED,
                         "the files changed in an unusable way",
                         "",
-                        "httpjson: port " + url.getPort() + " keeps serving its previous certificate: the new one from"
+                        "httpjson: port " + port + " keeps serving its previous certificate: the new one from"
                                 + " Dubbo's CertManager cannot be used: " + e.getMessage()
                                 + ". Fix the files; they are read again as connections come",
                         e);
@@ -122,14 +130,14 @@ final class ServerTls {
             factory.reload(f -> use(cert, context));
             served = cert;
             refused = null;
-            LOG.info("httpjson: port " + url.getPort() + " serves a new certificate from Dubbo's CertManager to new"
+            LOG.info("httpjson: port " + port + " serves a new certificate from Dubbo's CertManager to new"
                     + " connections");
         } catch (Exception e) {
             LOG.error(
                     CONFIG_SSL_CERT_GENERATE_FAILED,
                     "",
                     "",
-                    "httpjson: port " + url.getPort() + " could not check for a new certificate, and keeps serving"
+                    "httpjson: port " + port + " could not check for a new certificate, and keeps serving"
                             + " the one it has: " + Tls.rootMessage(e),
                     e);
         } finally {
