@@ -20,6 +20,7 @@ import static io.httpjson.protocol.it.CertRotationTest.copy;
 import static io.httpjson.protocol.it.CertRotationTest.dir;
 import static io.httpjson.protocol.it.CertRotationTest.servedSubject;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -90,5 +91,40 @@ class SharedPortApplicationsTest {
         await().atMost(Duration.ofSeconds(10))
                 .pollInterval(Duration.ofMillis(100))
                 .until(() -> servedSubject(port).equals("CN=provider.example"));
+    }
+
+    /**
+     * An application that serves TLS (and asks callers for their certificates) cannot put its services on a port that
+     * another opened in plain HTTP, nor the other way round, nor with other client certificate settings: its services
+     * would be served with the other's, to callers it meant to turn away. The export fails and says so.
+     */
+    @Test
+    void anApplicationWhoseTlsDiffersFromThePortsIsRefused() throws Exception {
+        app("plain", "1", null);
+        assertThat(catchThrowable(() -> app("tls", "2", TlsTest.providerSsl("server.key", null))))
+                .hasStackTraceContaining("httpjson: cannot export io.httpjson.protocol.api.TestService:2 on 127.0.0.1:"
+                        + port + ": dubbo.ssl: a server certificate and a trust collection (TLS) (expected: no server"
+                        + " certificate (plain HTTP), as the port serves the services already exported on it;");
+        framework.destroy();
+
+        FrameworkModel another = new FrameworkModel();
+        try {
+            DubboBootstrap tls = bootstrap(another, "tls", "1", TlsTest.providerSsl("server.key", null))
+                    .start();
+            assertThat(catchThrowable(
+                            () -> bootstrap(another, "plain", "2", null).start()))
+                    .hasStackTraceContaining("dubbo.ssl: no server certificate (plain HTTP) (expected: a server"
+                            + " certificate and a trust collection (TLS),");
+            assertThat(catchThrowable(() -> bootstrap(another, "untrusting", "3", files("untrusting"))
+                            .start()))
+                    .hasStackTraceContaining("dubbo.ssl: no trust collection (expected: the port's trust collection,");
+            // alike: served
+            bootstrap(another, "alike", "4", TlsTest.providerSsl("server.key", null))
+                    .start();
+            assertThat(servedSubject(port)).isEqualTo("CN=127.0.0.1");
+            tls.destroy();
+        } finally {
+            another.destroy();
+        }
     }
 }

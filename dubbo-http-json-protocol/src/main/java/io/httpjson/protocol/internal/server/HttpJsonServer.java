@@ -78,10 +78,12 @@ public final class HttpJsonServer implements ProtocolServer {
 
     /**
      * Null if {@code service} (a URL to export on this server) may be served with the port's settings; else why not,
-     * as {@code name: value (expected: ...)} ({@link PortSettings}). Called under the protocol's lock on its servers.
+     * as {@code name: value (expected: ...)} ({@link PortSettings}; who may call over TLS, {@link
+     * ServerTls#differs}). Called under the protocol's lock on its servers.
      */
     public String portSettingsDiffer(URL service) {
-        return portSettings.check(service, hasServices(), address);
+        String tlsDiffers = ServerTls.differs(serverTls, service);
+        return tlsDiffers != null ? tlsDiffers : portSettings.check(service, hasServices(), address);
     }
 
     /**

@@ -57,7 +57,7 @@ final class ServerTls {
     /** Plain-text requests are refused. */
     private volatile boolean required;
     /** The certificate served, and the last one refused since (logged once); both only under {@link #checking}. */
-    private ProviderCert served;
+    private volatile ProviderCert served;
 
     private ProviderCert refused;
     private final AtomicBoolean checking = new AtomicBoolean();
@@ -81,6 +81,67 @@ final class ServerTls {
             return null;
         }
         return new ServerTls(current, url.getPort(), cert);
+    }
+
+    /**
+     * Null if {@code service}'s application would open the port ({@code port}: its TLS, null for plain HTTP) with the
+     * certificate it serves; else why not, as {@code dubbo.ssl: ... (expected: ...)}. Two applications of one framework
+     * share a port (as over the dubbo protocol): one's services must not be served in plain text, or without the
+     * client certificates it asks for, because another opened the port.
+     */
+    static String differs(ServerTls port, URL service) {
+        if (PortSettings.dubbos(service)) {
+            return null;
+        }
+        ProviderCert theirs;
+        try {
+            theirs = Tls.providerCert(service);
+            if (theirs == null) {
+                Tls.checkNothingConfigured(service, "server");
+            }
+        } catch (IllegalStateException e) {
+            return e.getMessage();
+        }
+        ProviderCert ports = port == null ? null : port.current();
+        // who may call: TLS or not, which client certificates, whether one is needed (not the port's own key,
+        // which a CertProvider may make anew per request)
+        if (theirs == null || ports == null) {
+            return theirs == ports ? null : refusal(describe(theirs), describe(ports));
+        }
+        if (theirs.getAuthPolicy() != ports.getAuthPolicy()) {
+            return refusal("policy " + theirs.getAuthPolicy(), "policy " + ports.getAuthPolicy());
+        }
+        if (!Arrays.equals(theirs.getTrustCert(), ports.getTrustCert())) {
+            return refusal(
+                    theirs.getTrustCert() == null
+                            ? "no trust collection"
+                            : ports.getTrustCert() == null ? "a trust collection" : "another trust collection",
+                    ports.getTrustCert() == null ? "none" : "the port's trust collection");
+        }
+        return null;
+    }
+
+    private static String refusal(String theirs, String ports) {
+        return "dubbo.ssl: " + theirs + " (expected: " + ports + ", as the port serves the services already exported"
+                + " on it; give every application that exports on this port the same server TLS settings, dubbo.ssl"
+                + " or a CertProvider's, or export on another port)";
+    }
+
+    /** What the CertManager gives for the port now, or, if it cannot tell, what the port serves. */
+    private ProviderCert current() {
+        try {
+            ProviderCert now = Tls.providerCert(url.get());
+            return now != null ? now : served;
+        } catch (RuntimeException e) {
+            return served;
+        }
+    }
+
+    private static String describe(ProviderCert cert) {
+        if (cert == null) {
+            return "no server certificate (plain HTTP)";
+        }
+        return "a server certificate" + (cert.getTrustCert() != null ? " and a trust collection" : "") + " (TLS)";
     }
 
     /** Plain-text requests are refused (any policy but {@code NONE}). */
