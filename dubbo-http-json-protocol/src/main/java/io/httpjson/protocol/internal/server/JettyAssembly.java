@@ -1,5 +1,8 @@
 package io.httpjson.protocol.internal.server;
 
+import java.net.BindException;
+import java.nio.channels.UnsupportedAddressTypeException;
+
 import io.httpjson.protocol.internal.Dispatch;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import org.apache.dubbo.common.URL;
@@ -85,11 +88,37 @@ final class JettyAssembly {
                 // nothing more to release
             }
             throw new RpcException(
-                    "httpjson: cannot start the server on " + connector.getHost() + ":"
-                            + connector.getPort() + ": " + e.getMessage() + ". Is the port already in use? Set another"
-                            + " port on the protocol (port=...)",
+                    "httpjson: cannot start the server on " + connector.getHost() + ":" + connector.getPort() + ": "
+                            + e.getMessage() + whyNotBound(e),
                     e);
         }
+    }
+
+    /** What the cause of a failed start says, and what to do about it. */
+    private static String whyNotBound(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root instanceof UnsupportedAddressTypeException) {
+            return ": this JVM cannot bind an IPv6 address (it speaks IPv4 only: java.net.preferIPv4Stack=true, or"
+                    + " the machine has no IPv6). Set an IPv4 host on the protocol (host=...), or run the JVM"
+                    + " without that setting";
+        }
+        String cause = root == e ? "" : ": " + root.getClass().getSimpleName() + ": " + root.getMessage();
+        String message = String.valueOf(root.getMessage());
+        if (root instanceof BindException && message.contains("in use")) {
+            return cause + ". Another process, or another Dubbo framework or protocol in this JVM, listens on the"
+                    + " port: set another port on the protocol (port=...)";
+        }
+        if (root instanceof BindException && message.contains("assign requested address")) {
+            return cause + ". The host is not an address of this machine: set the protocol's host to one of its"
+                    + " addresses, or leave it unset";
+        }
+        if (root instanceof BindException && message.contains("ermission denied")) {
+            return cause + ". Ports below 1024 need privileges: set a port of 1024 or above on the protocol (port=...)";
+        }
+        return cause + ". Is the port already in use? Set another port on the protocol (port=...)";
     }
 
     /**
