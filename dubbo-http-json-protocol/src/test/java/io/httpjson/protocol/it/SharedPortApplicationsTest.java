@@ -2,16 +2,25 @@ package io.httpjson.protocol.it;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
+import io.httpjson.protocol.HttpJsonProtocol;
 import io.httpjson.protocol.api.TestService;
 import io.httpjson.protocol.api.TestServiceImpl;
+import io.httpjson.protocol.internal.server.HttpJsonServer;
 import io.httpjson.protocol.testing.DubboServer;
+import io.httpjson.protocol.testing.Http;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.SslConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.Protocol;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -44,11 +53,23 @@ class SharedPortApplicationsTest {
 
     /** The same, in {@code model}, not started. */
     private DubboBootstrap bootstrap(FrameworkModel model, String name, String version, SslConfig ssl) {
+        return bootstrap(model, name, version, ssl, new TestServiceImpl(), Map.of());
+    }
+
+    /** The same, with this implementation and these protocol parameters. */
+    private DubboBootstrap bootstrap(
+            FrameworkModel model,
+            String name,
+            String version,
+            SslConfig ssl,
+            TestService impl,
+            Map<String, String> params) {
         ApplicationConfig app = new ApplicationConfig(name);
         app.setQosEnable(false);
         app.setShutwait("1000");
         ProtocolConfig pc = new ProtocolConfig("httpjson", port);
         pc.setHost("127.0.0.1");
+        pc.setParameters(new HashMap<>(params));
         DubboBootstrap b = DubboBootstrap.newInstance(model)
                 .application(app)
                 .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))
@@ -58,7 +79,7 @@ class SharedPortApplicationsTest {
         }
         ServiceConfig<TestService> s = new ServiceConfig<>();
         s.setInterface(TestService.class);
-        s.setRef(new TestServiceImpl());
+        s.setRef(impl);
         s.setVersion(version);
         b.service(s);
         return b;
@@ -126,5 +147,59 @@ class SharedPortApplicationsTest {
         } finally {
             another.destroy();
         }
+    }
+
+    /**
+     * The last service on a port left, and the port closes once its calls in flight have ended: a service exported on
+     * it meanwhile is served by that server, made with the settings of the services that left. One that trusts other
+     * headers, hosts or origins is refused, as while they were there: otherwise a header anyone may send, which only
+     * the application gone trusted, would reach its methods as an attachment, and its own would not.
+     */
+    @Test
+    void whileThePortClosesAServiceThatTrustsOtherHeadersIsRefused() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        TestService held = new TestServiceImpl() {
+            @Override
+            public String slow(int millis) {
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return "released";
+            }
+        };
+        DubboBootstrap first =
+                bootstrap(framework, "first", "1", null, held, Map.of("httpjson.header-attachments", "x-user"));
+        first.getApplication().setShutwait("10000");
+        first.start();
+        HttpJsonServer server = (HttpJsonServer)
+                ((HttpJsonProtocol) framework.getExtensionLoader(Protocol.class).getExtension("httpjson", false))
+                        .servers()
+                        .values()
+                        .iterator()
+                        .next();
+        String base = "http://127.0.0.1:" + port + "/io.httpjson.protocol.api.TestService/";
+        CompletableFuture<String> inFlight = CompletableFuture.supplyAsync(() ->
+                Http.post(base + "slow", "[1]", "Dubbo-Service-Version", "1").body());
+        await().atMost(Duration.ofSeconds(10)).until(() -> server.inFlight() == 1);
+        CompletableFuture<Void> stopping = CompletableFuture.runAsync(first::destroy);
+        await().atMost(Duration.ofSeconds(10)).until(server::isClosing);
+        try {
+            assertThat(catchThrowable(() -> bootstrap(
+                                    framework,
+                                    "second",
+                                    "2",
+                                    null,
+                                    new TestServiceImpl(),
+                                    Map.of("httpjson.header-attachments", "x-caller"))
+                            .start()))
+                    .hasStackTraceContaining("httpjson: cannot export io.httpjson.protocol.api.TestService:2 on"
+                            + " 127.0.0.1:" + port + ": httpjson.header-attachments: x-caller (expected: x-user,");
+        } finally {
+            release.countDown();
+        }
+        assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo("\"released\"");
+        stopping.get(10, TimeUnit.SECONDS);
     }
 }

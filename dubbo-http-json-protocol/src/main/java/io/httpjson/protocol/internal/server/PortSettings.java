@@ -78,6 +78,19 @@ public final class PortSettings {
         if (dubbos(service)) {
             return null;
         }
+        if (!serving && held != null && !dubbos(made)) {
+            // the port drains, made with the settings of services that left, and serves this one with them
+            for (String key : GUARDS) {
+                if (!Objects.equals(made.getParameter(key), service.getParameter(key))) {
+                    return refusal(
+                            key,
+                            service.getParameter(key),
+                            made.getParameter(key),
+                            "as the port was made with: its services left, and it closes once their calls in flight"
+                                    + " have ended; export once it has closed, or on another port");
+                }
+            }
+        }
         if (held == null || !serving) {
             // the first application service where Dubbo's own started the port, or one exported while the port
             // drains: the server keeps what it was made with, and later services are held to this one's
@@ -94,14 +107,21 @@ public final class PortSettings {
                 continue;
             }
             if (GUARDS.contains(key)) {
-                return key + ": " + (theirs == null ? "(not set)" : theirs) + " (expected: "
-                        + (ports == null ? "not set" : ports)
-                        + ", as on the services already exported on this port; set the port's settings on the"
-                        + " protocol, or alike on every service exported on it)";
+                return refusal(
+                        key,
+                        theirs,
+                        ports,
+                        "as on the services already exported on this port; set the port's settings on the protocol,"
+                                + " or alike on every service exported on it");
             }
             say(service, key, made.getParameter(key), address);
         }
         return null;
+    }
+
+    private static String refusal(String key, String theirs, String ports, String why) {
+        return key + ": " + (theirs == null ? "(not set)" : theirs) + " (expected: "
+                + (ports == null ? "not set" : ports) + ", " + why + ")";
     }
 
     private void say(URL service, String key, String ports, String address) {
