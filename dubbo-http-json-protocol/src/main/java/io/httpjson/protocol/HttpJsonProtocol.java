@@ -177,13 +177,17 @@ public class HttpJsonProtocol extends AbstractProtocol {
         refuseCallbacks(url, "refer");
         JsonCodec codec;
         ConsumerView view;
+        boolean foreign = !ConsumerView.asksForHttpJson(url);
         try {
-            codec = Codecs.forUrl(url, frameworkModel);
+            codec = Codecs.forReference(url, frameworkModel, foreign);
             view = ConsumerView.of(url);
         } catch (IllegalArgumentException e) {
             throw new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
         }
         referWarnings.warn(url, view);
+        if (foreign) {
+            referWarnings.warnForeignSerialization(url, frameworkModel);
+        }
         String clientKey = url.getAddress() + "|" + view.clientKey() + "|"
                 // TLS settings (dubbo.ssl) belong to the consumer's application
                 + url.getOrDefaultApplicationModel().getInternalId();

@@ -8,12 +8,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import io.httpjson.protocol.HttpJsonProtocol;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.url.component.DubboServiceAddressURL;
 import org.apache.dubbo.common.url.component.ServiceAddressURL;
 import org.apache.dubbo.common.url.component.ServiceConfigURL;
 import org.apache.dubbo.registry.client.InstanceAddressURL;
 import org.apache.dubbo.rpc.RpcContext;
+
+import static org.apache.dubbo.common.constants.CommonConstants.PROTOCOL_KEY;
 
 /**
  * What a consumer's client reads of the provider URL it calls, parsed once. Through a registry that URL carries the
@@ -126,6 +129,23 @@ public final class ConsumerView {
                     : Set.copyOf(consumer.getParameters().keySet());
         }
         return null;
+    }
+
+    /**
+     * Whether the reference behind {@code url} asked for httpjson: a direct URL, or {@code protocol=httpjson}. A
+     * reference that sets no protocol (or several) takes whatever its registry offers, the dubbo protocol's providers
+     * beside httpjson's, and its settings such as {@code serialization} may be meant for those.
+     */
+    public static boolean asksForHttpJson(URL url) {
+        URL consumer;
+        if (url instanceof ServiceAddressURL) {
+            consumer = ((ServiceAddressURL) url).getConsumerURL();
+        } else if (url instanceof InstanceAddressURL) {
+            consumer = RpcContext.getServiceContext().getConsumerUrl();
+        } else {
+            return true;
+        }
+        return consumer == null || HttpJsonProtocol.NAME.equals(consumer.getParameter(PROTOCOL_KEY));
     }
 
     /** Keys a consumer's client may read; the provider's others are not its business ({@code iothreads}: selectors). */

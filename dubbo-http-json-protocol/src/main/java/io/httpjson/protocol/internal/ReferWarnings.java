@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.httpjson.protocol.internal.codec.Codecs;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
+import org.apache.dubbo.rpc.model.FrameworkModel;
 
 import static org.apache.dubbo.common.constants.CommonConstants.GROUP_KEY;
 import static org.apache.dubbo.common.constants.CommonConstants.VERSION_KEY;
@@ -60,5 +62,27 @@ public final class ReferWarnings {
             LOG.warn(PROTOCOL_INCORRECT_PARAMETER_VALUES, "", "", message);
         }
         return out;
+    }
+
+    /**
+     * Says, once per service and value, that a reference without {@code protocol=httpjson} calls its httpjson
+     * providers with the default engine in place of its {@code serialization}, which httpjson does not speak.
+     */
+    public void warnForeignSerialization(URL url, FrameworkModel model) {
+        String serialization = url.getParameter("serialization");
+        if (Codecs.isJson(serialization, model)
+                || !said.add("serialization " + url.getServiceKey() + " " + serialization)) {
+            return;
+        }
+        LOG.warn(
+                PROTOCOL_INCORRECT_PARAMETER_VALUES,
+                "",
+                "",
+                "httpjson: the reference to " + url.getServiceKey() + " sets serialization=" + serialization
+                        + " without protocol=\"httpjson\", so it takes other protocols' providers too; its httpjson"
+                        + " providers are called with " + Codecs.fallback(model)
+                        + " (httpjson speaks JSON only) and its others with "
+                        + serialization + ". Set protocol=\"httpjson\" or protocol=\"dubbo\" on the reference to"
+                        + " choose; see " + Wire.DOCS_URL + "configuration.md");
     }
 }

@@ -37,6 +37,32 @@ public final class Codecs {
         }
     }
 
+    /** Whether httpjson has an engine for this serialization value (none named: the default). */
+    public static boolean isJson(String serialization, FrameworkModel model) {
+        return model.getExtensionLoader(JsonCodec.class).hasExtension(codecName(serialization));
+    }
+
+    /**
+     * For a consumer: the engine the URL names; for a reference that did not ask for httpjson ({@code foreign}), the
+     * default engine in place of a serialization httpjson does not speak, which is meant for its other protocols'
+     * providers (both engines write the same JSON, so the provider's reads it).
+     */
+    public static JsonCodec forReference(URL url, FrameworkModel model, boolean foreign) {
+        if (foreign && !isJson(url.getParameter("serialization"), model)) {
+            return forUrl(url.addParameter("serialization", fallback(model)), model);
+        }
+        return forUrl(url, model);
+    }
+
+    /** The engine a reference that did not ask for httpjson uses in place of a foreign serialization. */
+    public static String fallback(FrameworkModel model) {
+        ExtensionLoader<JsonCodec> loader = model.getExtensionLoader(JsonCodec.class);
+        // the default, or the engine that is there (an application may have only gson-text's jar)
+        return loader.hasExtension(DEFAULT)
+                ? DEFAULT
+                : loader.getSupportedExtensions().stream().findFirst().orElse(DEFAULT);
+    }
+
     public static JsonCodec forUrl(URL url, FrameworkModel model) {
         String name = codecName(url.getParameter("serialization"));
         ExtensionLoader<JsonCodec> loader = model.getExtensionLoader(JsonCodec.class);
