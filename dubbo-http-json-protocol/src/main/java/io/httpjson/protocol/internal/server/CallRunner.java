@@ -5,6 +5,7 @@ import java.lang.reflect.Type;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 import io.httpjson.codec.JsonCodecException;
@@ -135,6 +136,9 @@ final class CallRunner implements Runnable {
                                 + " or on another provider"));
                 return;
             }
+            // taken before the 202: once it is out, Jetty may complete the exchange and its request no longer
+            // answers (the call would be lost, and held in flight for good)
+            Executor jetty = ex.request.getComponents().getExecutor();
             ex.accepted();
             if (target.route.executor != null) {
                 // on the service's own pool already (httpjson.dispatch=pool): the answer is out, the call runs here,
@@ -143,7 +147,7 @@ final class CallRunner implements Runnable {
                 return;
             }
             try {
-                ex.request.getComponents().getExecutor().execute(() -> invoke(method, inv, remote, local, ended));
+                jetty.execute(() -> invoke(method, inv, remote, local, ended));
             } catch (RejectedExecutionException stopped) {
                 ex.releaseBudget();
                 ended.run();
