@@ -52,20 +52,29 @@ final class ResultWriter {
         }
         Throwable e =
                 failure != null ? failure : result != null && result.hasException() ? result.getException() : null;
+        boolean business = failure == null && e != null && !(e instanceof RpcException && !((RpcException) e).isBiz());
         if (answered) {
-            if (e != null) {
+            if (business) {
+                // the method's own exception, which the caller asked not to be told: the dubbo protocol logs
+                // nothing for it either, and any caller could otherwise write a WARN with a stack trace, and its own
+                // text in the message, per call (Dubbo's ExceptionFilter still logs an undeclared unchecked one)
+                if (LOG.isDebugEnabled()) {
+                    LOG.debug("httpjson: one-way call " + target.route.path + "." + method + " threw", e);
+                }
+            } else if (e != null) {
                 LOG.warn(
                         PROTOCOL_FAILED_RESPONSE,
                         "",
                         "",
-                        "httpjson: one-way call " + target.route.path + "." + method + " failed",
+                        "httpjson: one-way call " + target.route.path + "." + method + " failed after it was"
+                                + " answered 202, so its caller was not told",
                         e);
             }
             return;
         }
         JsonCodec codec = target.route.codec;
         try {
-            if (failure == null && e != null && !(e instanceof RpcException && !((RpcException) e).isBiz())) {
+            if (business) {
                 writeAttachments(result);
                 // only where Dubbo's validation filter runs: a method's own (a JPA save's, say) is a business exception
                 String validation = target.route.invoker.getUrl().getMethodParameter(method.name(), "validation");
