@@ -9,12 +9,14 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.httpjson.codec.JsonCodecException;
-import org.apache.dubbo.common.logger.Logger;
+import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
 import org.apache.dubbo.common.utils.AllowClassNotifyListener;
 import org.apache.dubbo.common.utils.SerializeCheckStatus;
 import org.apache.dubbo.common.utils.SerializeSecurityManager;
 import org.apache.dubbo.rpc.model.FrameworkModel;
+
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_UNTRUSTED_SERIALIZE_CLASS;
 
 /**
  * Dubbo's serialize allow-list applied to the classes a JSON read of a declared type makes (its POJOs, enums and
@@ -25,7 +27,7 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
  */
 public final class AllowList implements AllowClassNotifyListener {
 
-    private static final Logger LOG = LoggerFactory.getLogger(AllowList.class);
+    private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(AllowList.class);
     /** The classes a read of a class makes, kept with that class, so that its class loader can go. */
     private static final ClassValue<Class<?>[]> MADE_BY_CLASS = new ClassValue<>() {
         @Override
@@ -125,14 +127,24 @@ public final class AllowList implements AllowClassNotifyListener {
             if (startsWithAny(name, allowed)) {
                 continue;
             }
+            // said once per class, with Dubbo's code, as Dubbo's own checker says it for the dubbo protocol
+            boolean unsaid = manager.getWarnedClasses().add(c.getName());
             if (now == SerializeCheckStatus.STRICT || startsWithAny(name, disallowed)) {
-                return "class " + c.getName() + " (read as part of " + JsonTypes.typeName(type)
+                String refusal = "class " + c.getName() + " (read as part of " + JsonTypes.typeName(type)
                         + ") is not admitted by Dubbo's serialize allow-list (serialize-check-status " + now
                         + "); add it to security/serialize.allowlist";
+                if (unsaid) {
+                    LOG.error(PROTOCOL_UNTRUSTED_SERIALIZE_CLASS, "", "", "[Serialization Security] " + refusal);
+                }
+                return refusal;
             }
-            if (manager.getWarnedClasses().add(c.getName())) {
-                LOG.warn("[Serialization Security] class " + c.getName() + " is not in the allow list; current mode"
-                        + " is WARN, so it is read anyway. Consider adding it to security/serialize.allowlist.");
+            if (unsaid) {
+                LOG.warn(
+                        PROTOCOL_UNTRUSTED_SERIALIZE_CLASS,
+                        "",
+                        "",
+                        "[Serialization Security] class " + c.getName() + " is not in the allow list; current mode"
+                                + " is WARN, so it is read anyway. Consider adding it to security/serialize.allowlist.");
             }
         }
         return "";
