@@ -2,6 +2,7 @@ package io.httpjson.protocol.internal.server;
 
 import java.net.BindException;
 import java.nio.channels.UnsupportedAddressTypeException;
+import java.util.Locale;
 
 import io.httpjson.protocol.internal.Dispatch;
 import io.httpjson.protocol.internal.HttpJsonConfig;
@@ -123,16 +124,32 @@ final class JettyAssembly {
 
     /**
      * The address to bind: Dubbo's {@code bind.ip}. A loopback address stays loopback (Dubbo widens it to all
-     * interfaces for its own servers; we don't); a non-loopback host with {@code anyhost=true} binds all.
+     * interfaces for its own servers; we don't) unless, with {@code anyhost=true}, the address registered (the
+     * URL's host: DUBBO_IP_TO_REGISTRY, say, behind a port mapping) is not loopback, which a loopback server could
+     * never be reached at; any other host with {@code anyhost=true} binds all.
      */
     static String bindHost(URL url) {
         String bind = url.getParameter(BIND_IP_KEY, url.getHost());
-        if (bind != null && (bind.startsWith("127.") || bind.equals("localhost") || bind.equals("::1"))) {
+        boolean anyhost = url.getParameter(ANYHOST_KEY, false);
+        if (loopback(bind) && (!anyhost || loopback(url.getHost()))) {
             return bind;
         }
-        if (url.getParameter(ANYHOST_KEY, false) || NetUtils.isInvalidLocalHost(bind)) {
+        if (anyhost || NetUtils.isInvalidLocalHost(bind)) {
             return ANYHOST_VALUE;
         }
         return bind;
+    }
+
+    /** A loopback address as written in a URL: bracketed or not, IPv4-mapped too (no name is looked up). */
+    private static boolean loopback(String host) {
+        if (host == null) {
+            return false;
+        }
+        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        h = h.toLowerCase(Locale.ROOT);
+        if (h.startsWith("::ffff:")) {
+            h = h.substring("::ffff:".length());
+        }
+        return h.startsWith("127.") || h.equals("localhost") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1");
     }
 }
