@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 import org.apache.dubbo.common.URL;
@@ -23,6 +24,9 @@ final class MemoryRegistry implements Registry {
     private static final Map<String, URL> PROVIDERS = new ConcurrentHashMap<>();
     private static volatile UnaryOperator<URL> tamper = UnaryOperator.identity();
 
+    /** Told of each URL unregistered, before it is removed (what a provider looks like at that moment). */
+    static volatile Consumer<URL> onUnregister;
+
     private final URL url;
     private volatile boolean destroyed;
 
@@ -34,6 +38,7 @@ final class MemoryRegistry implements Registry {
     static void reset() {
         PROVIDERS.clear();
         tamper = UnaryOperator.identity();
+        onUnregister = null;
     }
 
     /** What consumers are told instead of each registered provider URL. */
@@ -65,6 +70,10 @@ final class MemoryRegistry implements Registry {
 
     @Override
     public void unregister(URL url) {
+        Consumer<URL> told = onUnregister;
+        if (told != null) {
+            told.accept(url);
+        }
         PROVIDERS.remove(url.toFullString());
     }
 
