@@ -194,13 +194,26 @@ public class HttpJsonProtocol extends AbstractProtocol {
         HttpJsonClient client = clients.compute(
                 clientKey,
                 (k, existing) -> existing != null && existing.retain() ? existing : newClient(url, view.config()));
-        HttpJsonInvoker<T> invoker = new HttpJsonInvoker<>(type, url, client, codec, frameworkModel, destroyed -> {
-            // a destroyed invoker (address removed by a registry push) must not stay reachable from the protocol
-            invokers.remove(destroyed);
+        HttpJsonInvoker<T> invoker;
+        try {
+            invoker = new HttpJsonInvoker<>(type, url, client, codec, frameworkModel, destroyed -> {
+                // a destroyed invoker (address removed by a registry push) must not stay reachable from the protocol
+                invokers.remove(destroyed);
+                if (client.isClosed()) {
+                    clients.remove(clientKey, client);
+                }
+            });
+        } catch (RuntimeException e) {
+            // no invoker holds the share of the client taken above: give it back, or the client (its connections,
+            // IO threads and timer) outlives the references that were made
+            client.release();
             if (client.isClosed()) {
                 clients.remove(clientKey, client);
             }
-        });
+            throw e instanceof RpcException
+                    ? e
+                    : new RpcException("httpjson: cannot refer " + url.getServiceKey() + ": " + e.getMessage(), e);
+        }
         invokers.add(invoker);
         return invoker;
     }
