@@ -117,8 +117,8 @@ final class CallRunner implements Runnable {
                     ? chosen
                     : Overloads.pick(target.methods, target.route.path, target.signature, body, len);
             inv = invocation(method, arguments(method, body, len), attachments(headers));
-        } catch (CallError e) {
-            ex.fail(e);
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            ex.fail(e, target.route.path);
             return;
         }
         InetSocketAddress remote = inet(ex.request.getConnectionMetaData().getRemoteSocketAddress());

@@ -41,6 +41,11 @@ final class DecodeBudget {
         inUse.addAndGet(-bytes);
     }
 
+    /** The bytes requests hold now. */
+    long inUse() {
+        return inUse.get();
+    }
+
     /** Why a request whose body is {@code bytes} long is not decoded now, and what to do. */
     String refusal(long bytes) {
         return "the provider holds " + inUse.get() + " bytes of other requests' bodies (arriving or being decoded),"

@@ -7,11 +7,15 @@ import java.util.function.Supplier;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.ErrorCode;
+import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
+import org.apache.dubbo.common.logger.LoggerFactory;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+
+import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAILED_RESPONSE;
 
 /**
  * One request and its answer, as the stages pass it along: what Jetty gave us, the codec errors are written with
@@ -19,6 +23,8 @@ import org.eclipse.jetty.util.Callback;
  * {@code Server-Timing}). Every answer goes out through here, once.
  */
 final class Exchange {
+
+    private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(Exchange.class);
 
     /**
      * The most body bytes read and dropped before an error answer, to keep the connection (over the payload limit
@@ -174,6 +180,20 @@ final class Exchange {
         releaseBudget();
         CallError answer = e.close || !bodyPending() ? e : new CallError(e.code, e.status(), e.getMessage(), true);
         responder.error(request, response, callback, codec, answer, runNanos);
+    }
+
+    /**
+     * Answers {@code e}, a {@link CallError}, or else what no stage foresaw (a generic call's argument class that
+     * fails to initialize) as a 500, logged: thrown on, it would leave the request unanswered, counted in flight
+     * and holding its decode budget for good.
+     */
+    void fail(Throwable e, String service) {
+        if (e instanceof CallError refusal) {
+            fail(refusal);
+            return;
+        }
+        LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: a call to " + service + " could not be made", e);
+        fail(new CallError(ErrorCode.SERVER_ERROR, "the call to " + service + " could not be made: " + e));
     }
 
     /**

@@ -214,6 +214,11 @@ public final class HttpJsonServer implements ProtocolServer {
         return inFlight.count();
     }
 
+    /** Bytes of the decode budget requests hold now (for tests and metrics). */
+    public long decodeBudgetInUse() {
+        return decodeBudget.inUse();
+    }
+
     /**
      * Stops taking new calls (they get 503 SHUTTING_DOWN with {@code Connection: close}, which a Dubbo consumer
      * retries on another provider), waits up to {@code timeoutMillis} for calls in flight, then stops Jetty.

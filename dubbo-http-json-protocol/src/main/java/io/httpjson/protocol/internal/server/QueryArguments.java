@@ -97,6 +97,13 @@ final class QueryArguments {
                     ErrorCode.BAD_REQUEST,
                     "query parameter '" + name + "' (" + method.parameterTypes()[p].getTypeName() + "): "
                             + e.getMessage());
+        } catch (LinkageError | AssertionError e) {
+            // the parameter's class failed to initialize, or its constructor asserted: the provider's fault, as for
+            // a POST; thrown on, it would leave Jetty to answer and the request counted in flight for good
+            throw new CallError(
+                    ErrorCode.SERVER_ERROR,
+                    "query parameter '" + name + "' (" + method.parameterTypes()[p].getTypeName()
+                            + ") could not be made: " + e);
         }
         return json;
     }

@@ -54,9 +54,10 @@ final class RequestHandler extends Handler.Abstract {
         } catch (CallError e) {
             ex.refuse(e, bytes -> rules.bodyRate(ex.startNanos, bytes) != null);
             return true;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
             // e.g. a query string Jetty cannot decode: Jetty answers (400 for that), and the request, counted in
-            // flight since the exchange was made, stops being counted (the callback Jetty gave us is not counted)
+            // flight since the exchange was made, stops being counted (the callback Jetty gave us is not counted:
+            // anything thrown on to Jetty would leave it counted for good)
             ex.callback.failed(e);
             return true;
         }
