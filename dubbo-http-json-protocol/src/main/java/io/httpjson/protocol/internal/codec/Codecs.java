@@ -48,8 +48,11 @@ public final class Codecs {
      * providers (both engines write the same JSON, so the provider's reads it).
      */
     public static JsonCodec forReference(URL url, FrameworkModel model, boolean foreign) {
-        if (foreign && !isJson(url.getParameter("serialization"), model)) {
-            return forUrl(url.addParameter("serialization", fallback(model)), model);
+        ExtensionLoader<JsonCodec> loader = model.getExtensionLoader(JsonCodec.class);
+        String fallback = fallback(model);
+        // not through the URL: a registry's address URL reads the consumer's own serialization before its own
+        if (foreign && !isJson(url.getParameter("serialization"), model) && loader.hasExtension(fallback)) {
+            return loader.getExtension(fallback);
         }
         return forUrl(url, model);
     }
