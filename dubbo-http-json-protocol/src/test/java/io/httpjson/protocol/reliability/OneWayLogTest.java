@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What the provider logs for one-way calls ({@code Prefer: respond-async}), which anyone who can reach the port may
  * send: the dubbo protocol writes nothing when a one-way call ends in its method's own exception (the caller wanted
  * no answer), so neither does httpjson at WARN, however many such calls come; a call Dubbo itself failed (a filter's
- * refusal) is still logged, as the dubbo protocol does.
+ * refusal) is still logged, as the dubbo protocol does, but once per method and kind, since any caller may repeat it.
+ * A generic call whose argument class fails to initialize is answered 500 without a WARN.
  */
 class OneWayLogTest {
 
@@ -31,6 +32,7 @@ class OneWayLogTest {
     @RegisterExtension
     static final DubboServer provider = DubboServer.builder()
             .service(TestService.class, new TestServiceImpl(), s -> s.setFilter("admission-refusal"))
+            .service(LedgerService.class, new LedgerServiceImpl())
             .build();
 
     /** What httpjson logs at WARN or above (Dubbo's logger writes to java.util.logging in these tests). */
@@ -78,18 +80,36 @@ class OneWayLogTest {
     }
 
     @Test
-    void aOneWayCallDubboFailedIsLogged() {
-        assertThat(Http.post(
-                                provider.baseUrl() + PATH,
-                                "[\"x\",1]",
-                                "Prefer",
-                                "respond-async",
-                                "Dubbo-Attachments",
-                                "refuse=forbidden")
-                        .statusCode())
-                .isEqualTo(202);
+    void aOneWayCallDubboFailedIsLoggedOncePerKind() {
+        for (int i = 0; i < 5; i++) {
+            assertThat(Http.post(
+                                    provider.baseUrl() + PATH,
+                                    "[\"x\"," + i + "]",
+                                    "Prefer",
+                                    "respond-async",
+                                    "Dubbo-Attachments",
+                                    "refuse=forbidden")
+                            .statusCode())
+                    .isEqualTo(202);
+        }
         provider.httpJsonServer().awaitInFlight(10_000);
+        // said once: any caller may send refused one-way calls again and again
         assertThat(warnings).singleElement().satisfies(r -> assertThat(r.getThrown())
                 .hasMessageContaining("refused by RefusingFilter"));
+    }
+
+    @Test
+    void aGenericCallWhoseArgumentClassFailsWritesNoWarning() {
+        for (int i = 0; i < 5; i++) {
+            assertThat(Http.post(
+                                    provider.baseUrl() + "/" + LedgerService.class.getName() + "/$invoke",
+                                    "[\"fragile\", [\"" + Fragile.class.getName() + "\"], [{\"name\":\"x\"}]]",
+                                    "Dubbo-Attachments",
+                                    "generic=true")
+                            .statusCode())
+                    .isEqualTo(500);
+        }
+        provider.httpJsonServer().awaitInFlight(10_000);
+        assertThat(warnings).extracting(LogRecord::getMessage).isEmpty();
     }
 }

@@ -25,6 +25,8 @@ import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAI
 final class Exchange {
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(Exchange.class);
+    /** Failures no stage foresaw, which a caller may repeat: said once per service and kind. */
+    private static final OncePerKind SAID = new OncePerKind();
 
     /**
      * The most body bytes read and dropped before an error answer, to keep the connection (over the payload limit
@@ -192,7 +194,18 @@ final class Exchange {
             fail(refusal);
             return;
         }
-        LOG.warn(PROTOCOL_FAILED_RESPONSE, "", "", "httpjson: a call to " + service + " could not be made", e);
+        String kind = service + " " + e.getClass().getName();
+        if (SAID.first(kind)) {
+            LOG.warn(
+                    PROTOCOL_FAILED_RESPONSE,
+                    "",
+                    "",
+                    "httpjson: a call to " + service + " could not be made (said once per service and kind of"
+                            + " failure; later ones at DEBUG)",
+                    e);
+        } else if (LOG.isDebugEnabled()) {
+            LOG.debug("httpjson: a call to " + service + " could not be made", e);
+        }
         fail(new CallError(ErrorCode.SERVER_ERROR, "the call to " + service + " could not be made: " + e));
     }
 

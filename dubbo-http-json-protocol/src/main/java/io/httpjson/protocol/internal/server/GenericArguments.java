@@ -159,6 +159,10 @@ final class GenericArguments {
             return typed;
         } catch (JsonCodecException | IOException e) {
             throw new CallError(ErrorCode.BAD_REQUEST, what + " (" + type.getTypeName() + "): " + e.getMessage());
+        } catch (LinkageError | AssertionError e) {
+            // the parameter's class failed to initialize, or its constructor asserted: the provider's fault, answered
+            // as for a call of the method itself
+            throw new CallError(ErrorCode.SERVER_ERROR, what + " (" + type.getTypeName() + ") could not be made: " + e);
         }
     }
 

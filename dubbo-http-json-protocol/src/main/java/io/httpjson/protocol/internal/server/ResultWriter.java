@@ -32,6 +32,8 @@ import static org.apache.dubbo.common.constants.LoggerCodeConstants.PROTOCOL_FAI
 final class ResultWriter {
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(ResultWriter.class);
+    /** One-way calls Dubbo failed after their 202, which a caller may repeat: said once per method and kind. */
+    private static final OncePerKind ONE_WAY_FAILURES = new OncePerKind();
 
     private final Exchange ex;
     private final Target target;
@@ -62,13 +64,24 @@ final class ResultWriter {
                     LOG.debug("httpjson: one-way call " + target.route.path + "." + method + " threw", e);
                 }
             } else if (e != null) {
-                LOG.warn(
-                        PROTOCOL_FAILED_RESPONSE,
-                        "",
-                        "",
-                        "httpjson: one-way call " + target.route.path + "." + method + " failed after it was"
-                                + " answered 202, so its caller was not told",
-                        e);
+                // Dubbo failed it (a filter's refusal, executes or tps): said once per method and kind, since any
+                // caller may send such calls again and again
+                String kind = target.route.path + "." + method + " "
+                        + (e instanceof RpcException r
+                                ? "code " + r.getCode()
+                                : e.getClass().getName());
+                if (ONE_WAY_FAILURES.first(kind)) {
+                    LOG.warn(
+                            PROTOCOL_FAILED_RESPONSE,
+                            "",
+                            "",
+                            "httpjson: one-way call " + target.route.path + "." + method + " failed after it was"
+                                    + " answered 202, so its caller was not told (said once per method and kind of"
+                                    + " failure; later ones at DEBUG)",
+                            e);
+                } else if (LOG.isDebugEnabled()) {
+                    LOG.debug("httpjson: one-way call " + target.route.path + "." + method + " failed", e);
+                }
             }
             return;
         }
