@@ -92,7 +92,8 @@ final class Target {
             Collection<ServiceRoute> candidates = server.routes().candidates(servicePath);
             String known = candidates == null
                     ? server.routes().describe()
-                    : Routes.describe(candidates.stream().map(ServiceRoute::describe), candidates.size());
+                    : Routes.describe(
+                            candidates.stream().map(ServiceRoute::describe).sorted(), candidates.size());
             throw new CallError(
                     ErrorCode.SERVICE_NOT_FOUND,
                     "no service " + servicePath
