@@ -60,6 +60,8 @@ class AsyncParityTest {
                         method("plain", m -> {
                             m.setReturn(false);
                             m.setSent(false);
+                            // its request waits for the slow call behind one connection: not for the timeout
+                            m.setTimeout(10_000);
                         }),
                         method("slow", m -> m.setTimeout(30_000))));
             });
@@ -95,6 +97,8 @@ class AsyncParityTest {
                     CompletableFuture<String> timedOut = s.future("held:a");
                     assertThat(catchThrowableOfType(() -> timedOut.get(10, TimeUnit.SECONDS), ExecutionException.class))
                             .hasCauseInstanceOf(TimeoutException.class);
+                    // the request went out before the timeout; wait until the provider has it, however slow the machine
+                    Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> impl.held.containsKey("a"));
                     impl.held.get("a").complete("late a");
                     assertThat(s.future("value").get(10, TimeUnit.SECONDS)).isEqualTo("ok");
 
