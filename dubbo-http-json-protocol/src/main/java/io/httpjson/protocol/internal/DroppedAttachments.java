@@ -1,7 +1,5 @@
 package io.httpjson.protocol.internal;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -11,18 +9,17 @@ import java.util.function.Consumer;
  */
 final class DroppedAttachments {
 
-    private final Set<String> said = ConcurrentHashMap.newKeySet();
-    private final int maxKeys;
+    private final OncePerKind said;
     private final Consumer<String> warn;
 
     DroppedAttachments(int maxKeys, Consumer<String> warn) {
-        this.maxKeys = maxKeys;
+        this.said = new OncePerKind(maxKeys);
         this.warn = warn;
     }
 
     /** The attachment {@code key} of a request (or an answer) was left out: its value is not text. */
     void dropped(String key, Object value, boolean request) {
-        if (said.size() >= maxKeys || !said.add(key)) {
+        if (!said.first(key)) {
             return;
         }
         warn.accept("httpjson: the attachment '" + key + "' is not sent with " + (request ? "a request" : "an answer")
@@ -33,6 +30,6 @@ final class DroppedAttachments {
 
     /** Whether the key was said (for tests). */
     boolean said(String key) {
-        return said.contains(key);
+        return said.said(key);
     }
 }

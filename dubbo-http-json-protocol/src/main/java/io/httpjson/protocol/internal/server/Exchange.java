@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 
 import io.httpjson.codec.JsonCodec;
 import io.httpjson.protocol.internal.ErrorCode;
+import io.httpjson.protocol.internal.OncePerKind;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
 import org.eclipse.jetty.http.HttpFields;
@@ -26,7 +27,7 @@ final class Exchange {
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(Exchange.class);
     /** Failures no stage foresaw, which a caller may repeat: said once per service and kind. */
-    private static final OncePerKind SAID = new OncePerKind();
+    private static final OncePerKind SAID = new OncePerKind(1024);
 
     /**
      * The most body bytes read and dropped before an error answer, to keep the connection (over the payload limit

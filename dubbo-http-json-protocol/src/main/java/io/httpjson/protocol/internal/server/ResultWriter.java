@@ -14,6 +14,7 @@ import io.httpjson.protocol.internal.ErrorCode;
 import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.MethodMeta;
+import io.httpjson.protocol.internal.OncePerKind;
 import io.httpjson.protocol.internal.Wire;
 import org.apache.dubbo.common.logger.ErrorTypeAwareLogger;
 import org.apache.dubbo.common.logger.LoggerFactory;
@@ -33,7 +34,7 @@ final class ResultWriter {
 
     private static final ErrorTypeAwareLogger LOG = LoggerFactory.getErrorTypeAwareLogger(ResultWriter.class);
     /** One-way calls Dubbo failed after their 202, which a caller may repeat: said once per method and kind. */
-    private static final OncePerKind ONE_WAY_FAILURES = new OncePerKind();
+    private static final OncePerKind ONE_WAY_FAILURES = new OncePerKind(1024);
 
     private final Exchange ex;
     private final Target target;
