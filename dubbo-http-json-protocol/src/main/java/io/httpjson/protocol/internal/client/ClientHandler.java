@@ -68,7 +68,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         this.maxBody = maxBody;
     }
 
-    /** Set once, when the channel is made, before anything is read. */
+    /**
+     * Set once, when the connect succeeds, before anything is read; never for a connect that succeeds after the
+     * closed pool's shutdown wait (its channel is closed at once).
+     */
     void bind(Connection connection) {
         this.connection = connection;
     }
@@ -219,14 +222,19 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void fail(ChannelHandlerContext ctx, Throwable cause) {
         body = null;
         closeDelimited = false;
-        connection.noteError(cause);
+        if (connection != null) {
+            connection.noteError(cause);
+        }
         ctx.close();
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         body = null;
-        connection.closed();
+        // unbound: a connect that succeeded after the closed pool's shutdown wait, closed at once, carried nothing
+        if (connection != null) {
+            connection.closed();
+        }
         ctx.fireChannelInactive();
     }
 
