@@ -34,13 +34,19 @@ public final class HttpJsonClient {
     public HttpJsonClient(URL url, HttpJsonConfig config) {
         this.config = config;
         SslContext tls = ClientTls.forConsumer(url);
-        this.resources = ClientResources.acquire(config.ioThreads());
+        // before the IO threads are taken: a port above 65535 fails here, and a client that fails holds no share
         InetSocketAddress remote = new InetSocketAddress(url.getHost(), url.getPort());
-        this.pool = new ConnectionPool(remote, config, resources, tls);
         this.hostHeader = hostHeader(url.getHost(), url.getPort());
         this.shutdownWaitMillis = url.getScopeModel() != null
                 ? ConfigurationUtils.getServerShutdownTimeout(url.getScopeModel())
                 : DEFAULT_SERVER_SHUTDOWN_TIMEOUT;
+        this.resources = ClientResources.acquire(config.ioThreads());
+        try {
+            this.pool = new ConnectionPool(remote, config, resources, tls);
+        } catch (RuntimeException | Error e) {
+            resources.release();
+            throw e;
+        }
     }
 
     /** The Host header of {@code host} and {@code port}: an IPv6 address in brackets (RFC 9110, section 7.2). */
