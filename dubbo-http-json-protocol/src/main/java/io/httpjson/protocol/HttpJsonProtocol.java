@@ -27,6 +27,7 @@ import org.apache.dubbo.rpc.GracefulShutdown;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.ProtocolServer;
 import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.model.ApplicationModel;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.apache.dubbo.rpc.protocol.AbstractExporter;
 import org.apache.dubbo.rpc.protocol.AbstractProtocol;
@@ -46,6 +47,9 @@ public class HttpJsonProtocol extends AbstractProtocol {
     private final Map<String, HttpJsonClient> clients = new ConcurrentHashMap<>();
     private final ReferWarnings referWarnings = new ReferWarnings();
     private final ExportWarnings exportWarnings = new ExportWarnings();
+    /** Applications whose stop is watched for the calls their pools drop ({@code httpjson.dispatch=pool}). */
+    private final Set<ApplicationModel> poolApps = ConcurrentHashMap.newKeySet();
+
     private volatile boolean destroyed;
     /** Dubbo's graceful shutdown has begun ({@link GracefulShutdown#readonly}): guarded by serverMap. */
     private boolean readOnly;
@@ -112,6 +116,16 @@ public class HttpJsonProtocol extends AbstractProtocol {
                 ? null
                 : ExecutorRepository.getInstance(url.getOrDefaultApplicationModel())
                         .createExecutorIfAbsent(ExecutorUtil.setThreadName(url, "DubboServerHandler"));
+        ApplicationModel app = url.getOrDefaultApplicationModel();
+        if (executor != null && poolApps.add(app)) {
+            // a stopping application shuts its pools down, dropping the calls they hold: those are answered 503
+            app.addDestroyListener(stopped -> {
+                poolApps.remove(stopped);
+                synchronized (serverMap) {
+                    serverMap.values().forEach(s -> ((HttpJsonServer) s).answerDroppedCalls());
+                }
+            });
+        }
         String serverKey = url.getAddress();
         HttpJsonServer server;
         Runnable remove;

@@ -76,20 +76,16 @@ final class CallRunner implements Runnable {
     void dispatch() {
         if (target.route.executor == null) {
             run();
-            return;
-        }
-        try {
-            target.route.executor.execute(this);
-        } catch (RejectedExecutionException e) {
-            ex.fail(new CallError(
-                    ErrorCode.OVERLOADED,
-                    "the provider's thread pool is exhausted (Dubbo 'threads'"
-                            + " setting); retry later or on another provider"));
+        } else {
+            server.poolJobs.dispatch(this, target.route.executor, ex);
         }
     }
 
     @Override
     public void run() {
+        if (target.route.executor != null && !server.poolJobs.begin(this)) {
+            return; // answered already: its pool was shut down before it began
+        }
         ex.running();
         RpcInvocation inv;
         MethodMeta method;

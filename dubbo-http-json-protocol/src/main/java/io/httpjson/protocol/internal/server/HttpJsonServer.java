@@ -40,6 +40,7 @@ public final class HttpJsonServer implements ProtocolServer {
     private final Server jetty;
     private final ServerConnector connector;
     private final InFlight inFlight = new InFlight();
+    final PoolJobs poolJobs = new PoolJobs();
     private final AtomicLong gzippedRequests = new AtomicLong();
     private final DecodeBudget decodeBudget;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
@@ -239,6 +240,7 @@ public final class HttpJsonServer implements ProtocolServer {
      * it leaves {@code closing} alone, which a service exported meanwhile has cleared.
      */
     public void awaitInFlight(long timeoutMillis) {
+        poolJobs.answerDropped();
         int left = inFlight.awaitNone(timeoutMillis);
         if (left > 0) {
             LOG.warn(
@@ -248,6 +250,11 @@ public final class HttpJsonServer implements ProtocolServer {
                     "httpjson: closing " + address + " with " + left + " calls still in flight after " + timeoutMillis
                             + " ms");
         }
+    }
+
+    /** Answers 503 the calls that Dubbo's pools dropped as they were shut down (an application stopped). */
+    public void answerDroppedCalls() {
+        poolJobs.answerDropped();
     }
 
     /** Stops Jetty, closing every connection and the port. */
