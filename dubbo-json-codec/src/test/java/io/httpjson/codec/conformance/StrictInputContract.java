@@ -380,6 +380,23 @@ public abstract class StrictInputContract {
         assertThat(mv.get("k")).isExactlyInstanceOf(java.util.LinkedHashMap.class);
     }
 
+    /**
+     * A type variable left unbound (a method's own {@code <T> T echo(T t)}, as Dubbo hands it to the dubbo protocol's
+     * decoder) is read as {@code Object}, by both engines alike: one made its own map class of it.
+     */
+    @Test
+    void anUnboundTypeVariableIsReadAsObject() {
+        Type variable = List.class.getTypeParameters()[0];
+        byte[] b = "{\"a\":{\"b\":1}}".getBytes(StandardCharsets.UTF_8);
+        Object v = codec().read(b, 0, b.length, variable);
+        assertThat(v).isExactlyInstanceOf(java.util.LinkedHashMap.class);
+        assertThat(((Map<?, ?>) v).get("a")).isExactlyInstanceOf(java.util.LinkedHashMap.class);
+        Type listOfVariable = List.class.getGenericInterfaces()[0]; // Collection<E>
+        byte[] l = "[{\"a\":1}]".getBytes(StandardCharsets.UTF_8);
+        List<?> list = new ArrayList<>((java.util.Collection<?>) codec().read(l, 0, l.length, listOfVariable));
+        assertThat(list.get(0)).isExactlyInstanceOf(java.util.LinkedHashMap.class);
+    }
+
     /** The dubbo protocol's serialization (one JSON value per line) applies the same rules. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")

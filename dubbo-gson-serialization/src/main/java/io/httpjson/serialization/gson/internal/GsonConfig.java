@@ -17,6 +17,7 @@ import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
 import io.httpjson.codec.JsonCodecException;
 import io.httpjson.codec.internal.JsonTypes;
+import io.httpjson.codec.internal.TypeResolution;
 
 /** The one Gson of httpjson and its per-Type adapter cache. Not API. */
 public final class GsonConfig {
@@ -53,7 +54,10 @@ public final class GsonConfig {
         }
         TypeAdapter<Object> a = ADAPTERS.get(type);
         if (a == null) {
-            a = (TypeAdapter<Object>) GSON.getAdapter(TypeToken.get(type));
+            // a type variable left unbound (a method's own T) is Object, in a List<T> too: Gson would read it into
+            // its own map class
+            Type resolved = TypeResolution.resolve(type, Map.of());
+            a = resolved == Object.class ? ANY : (TypeAdapter<Object>) GSON.getAdapter(TypeToken.get(resolved));
             ADAPTERS.putIfAbsent(type, a);
         }
         return a;
