@@ -148,6 +148,9 @@ public final class StrictJson {
                     return "null (" + s.name
                             + " is not read from JSON: declare the value's own type, which may be null)";
                 }
+                if (!s.raw.isInterface() && JsonTypes.isJdkClass(s.raw.getName())) {
+                    return "null (" + Unmapped.outsideTheMapping(s.raw, s.raw.getSimpleName()) + ")";
+                }
                 if (s.raw.isInterface() || java.lang.reflect.Modifier.isAbstract(s.raw.getModifiers())) {
                     return "null (" + s.name
                             + " is an interface or abstract class: JSON is read into concrete classes only)";

@@ -95,6 +95,15 @@ public final class Model {
         public java.util.Optional<String> nick;
     }
 
+    /** A POJO with fields of JDK classes outside the mapping. */
+    public static class WithJdkFields implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public String name = "n";
+        public java.util.regex.Pattern pattern;
+        public java.util.TimeZone zone;
+        public Class<?> type;
+    }
+
     public static class Foo implements Serializable {
         private static final long serialVersionUID = 1L;
         public String name;

@@ -30,6 +30,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
@@ -307,6 +308,12 @@ public abstract class StrictInputContract {
         l.add(ok("true", java.util.concurrent.atomic.AtomicBoolean.class, ANY_VALUE));
         l.add(bad("\"a\"", java.io.File.class, "is a JDK class outside httpjson's JSON mapping"));
         l.add(bad("{\"path\":\"a\"}", java.util.regex.Pattern.class, "value (Pattern)"));
+        l.add(bad(
+                "\"UTC\"",
+                java.util.TimeZone.class,
+                "expected null (TimeZone is a JDK class outside httpjson's JSON mapping, read only as null: declare a"
+                        + " java.time.ZoneId) but found the string \"UTC\""));
+        l.add(bad("\"a+\"", java.util.regex.Pattern.class, "send the pattern as a String"));
         // the JDK's text types: a string, as both engines write them
         String uuid = "550e8400-e29b-41d4-a716-446655440000";
         l.add(ok("\"" + uuid + "\"", java.util.UUID.class, java.util.UUID.fromString(uuid)));
@@ -395,6 +402,56 @@ public abstract class StrictInputContract {
         byte[] l = "[{\"a\":1}]".getBytes(StandardCharsets.UTF_8);
         List<?> list = new ArrayList<>((java.util.Collection<?>) codec().read(l, 0, l.length, listOfVariable));
         assertThat(list.get(0)).isExactlyInstanceOf(java.util.LinkedHashMap.class);
+    }
+
+    /**
+     * A JDK class outside the mapping, which JSON reads back only as null, is not written either, by both engines in
+     * the same words, saying what to declare instead: one engine wrote a Pattern as its text and a Class as its name
+     * (which the provider then refused), the other failed with advice to write a Gson TypeAdapter.
+     */
+    @Test
+    void aJdkClassOutsideTheMappingIsRefusedWhenWrittenInTheSameWords() {
+        java.util.regex.Pattern pattern = java.util.regex.Pattern.compile("a+");
+        java.util.TimeZone zone = java.util.TimeZone.getTimeZone("Asia/Shanghai");
+        assertNotWritten(
+                pattern,
+                "cannot write a Pattern as JSON: Pattern is a JDK class outside httpjson's JSON mapping, read only as"
+                        + " null: send the pattern as a String");
+        assertNotWritten(
+                zone,
+                "cannot write a TimeZone as JSON: TimeZone is a JDK class outside httpjson's JSON mapping, read only as"
+                        + " null: declare a java.time.ZoneId");
+        assertNotWritten(
+                String.class,
+                "cannot write a Class as JSON: Class is a JDK class outside httpjson's JSON"
+                        + " mapping, read only as null: send the class name as a String");
+        assertNotWritten(new java.io.File("a"), "File is a JDK class outside httpjson's JSON mapping");
+        Model.WithJdkFields fields = new Model.WithJdkFields();
+        fields.zone = zone;
+        assertNotWritten(fields, "cannot write a TimeZone as JSON");
+        fields.zone = null;
+        fields.type = Integer.class;
+        assertNotWritten(fields, "cannot write a Class as JSON");
+        fields.type = null;
+        fields.pattern = pattern;
+        assertNotWritten(fields, "cannot write a Pattern as JSON");
+        assertThatThrownBy(() -> codec().writeArray(
+                                new Object[] {"x", pattern},
+                                new Type[] {String.class, java.util.regex.Pattern.class},
+                                java.io.OutputStream.nullOutputStream()))
+                .isExactlyInstanceOf(JsonCodecException.class)
+                .hasMessageContaining("cannot write a Pattern as JSON");
+        // null is written, and read back
+        fields.pattern = null;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        assertThatCode(() -> codec().write(fields, null, out)).doesNotThrowAnyException();
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"name\":\"n\"}");
+    }
+
+    private void assertNotWritten(Object value, String message) {
+        assertThatThrownBy(() -> codec().write(value, null, java.io.OutputStream.nullOutputStream()))
+                .isExactlyInstanceOf(JsonCodecException.class)
+                .hasMessageContaining(message);
     }
 
     /** The dubbo protocol's serialization (one JSON value per line) applies the same rules. */

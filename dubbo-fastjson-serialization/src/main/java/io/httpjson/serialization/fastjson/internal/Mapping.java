@@ -19,6 +19,7 @@ import com.alibaba.fastjson2.reader.ObjectReaderImplMap;
 import com.alibaba.fastjson2.reader.ObjectReaderProvider;
 import com.alibaba.fastjson2.writer.ObjectWriter;
 import io.httpjson.codec.internal.JsonTypes;
+import io.httpjson.codec.internal.Unmapped;
 import io.httpjson.serialization.fastjson.internal.ValueWriters.Any;
 import io.httpjson.serialization.fastjson.internal.ValueWriters.Chars;
 import io.httpjson.serialization.fastjson.internal.ValueWriters.Decimal;
@@ -67,7 +68,7 @@ final class Mapping {
         if (c == Optional.class) {
             return Optionals.INSTANCE;
         }
-        return null;
+        return Unmapped.why(c) == null ? null : ValueWriters.Unmapped.INSTANCE;
     }
 
     /**

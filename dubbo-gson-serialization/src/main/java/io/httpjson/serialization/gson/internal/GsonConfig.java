@@ -34,6 +34,7 @@ public final class GsonConfig {
             .registerTypeAdapter(Map.class, (InstanceCreator<Map<?, ?>>) t -> new LinkedHashMap<>())
             .registerTypeAdapter(float.class, FloatAdapter.INSTANCE)
             .registerTypeAdapter(Float.class, FloatAdapter.INSTANCE)
+            .registerTypeAdapterFactory(new UnmappedAdapterFactory())
             .registerTypeAdapterFactory(new TimeAdapterFactory())
             .registerTypeAdapterFactory(new PojoAdapterFactory())
             .registerTypeAdapterFactory(new MapAdapterFactory())

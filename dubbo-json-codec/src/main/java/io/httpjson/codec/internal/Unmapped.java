@@ -1,0 +1,61 @@
+package io.httpjson.codec.internal;
+
+import java.lang.reflect.Modifier;
+
+/**
+ * The JDK classes outside the JSON mapping, which JSON reads back only as null ({@code Pattern}, {@code TimeZone},
+ * {@code Class}, {@code File}...): both engines refuse to write them in the same words, and the strict check to
+ * read them, each saying what to declare instead. Not API.
+ */
+public final class Unmapped {
+
+    private Unmapped() {}
+
+    /**
+     * Why a value of class {@code c} is not written, or null for any class but a JDK class outside the mapping
+     * (Optional has its own words). Asked by the engines once per class, when they make its writer.
+     */
+    public static String why(Class<?> c) {
+        if (c.isInterface()
+                || c.isArray()
+                || c.isPrimitive()
+                || !JsonTypes.isJdkClass(c.getName())
+                || c.getName().startsWith("java.util.Optional")
+                || Shape.of(c).kind != Shape.Kind.NONE) {
+            return null;
+        }
+        String name = publicName(c);
+        return "cannot write a " + name + " as JSON: " + outsideTheMapping(c, name);
+    }
+
+    /** "Pattern is a JDK class outside httpjson's JSON mapping, read only as null: " and what to declare instead. */
+    static String outsideTheMapping(Class<?> c, String name) {
+        String instead;
+        if (java.util.TimeZone.class.isAssignableFrom(c)) {
+            instead = "declare a java.time.ZoneId";
+        } else if (java.util.Calendar.class.isAssignableFrom(c)) {
+            instead = "declare a java.time type (ZonedDateTime, Instant...)";
+        } else if (c == Class.class) {
+            instead = "send the class name as a String";
+        } else if (c == java.util.regex.Pattern.class) {
+            instead = "send the pattern as a String";
+        } else {
+            instead = "declare a type of the mapping, see docs/serialization.md";
+        }
+        return name + " is a JDK class outside httpjson's JSON mapping, read only as null: " + instead;
+    }
+
+    /**
+     * The simple name of {@code c}, or of its first superclass an application can name ({@code TimeZone} for the
+     * JDK's {@code sun.util.calendar.ZoneInfo}).
+     */
+    private static String publicName(Class<?> c) {
+        Class<?> p = c;
+        while (!(Modifier.isPublic(p.getModifiers()) && p.getModule().isExported(p.getPackageName()))
+                && p.getSuperclass() != null
+                && p.getSuperclass() != Object.class) {
+            p = p.getSuperclass();
+        }
+        return p.getSimpleName();
+    }
+}
