@@ -177,6 +177,9 @@ final class Shape {
             s.keyType = typeArgument(type, 0, 2);
             return s;
         }
+        if (isPojo(c) && Unmapped.enclosingInstance(c) != null) {
+            return new Shape(Kind.NONE, name, c); // its enclosing instance would be left null
+        }
         if (isPojo(c)) {
             Shape s = new Shape(Kind.POJO, name, c);
             s.pojoType = type;

@@ -148,6 +148,10 @@ public final class StrictJson {
                     return "null (" + s.name
                             + " is not read from JSON: declare the value's own type, which may be null)";
                 }
+                Class<?> outer = Unmapped.enclosingInstance(s.raw);
+                if (outer != null) {
+                    return "null (" + Unmapped.innerClass(s.raw, outer) + ")";
+                }
                 if (!s.raw.isInterface() && JsonTypes.isJdkClass(s.raw.getName())) {
                     return "null (" + Unmapped.outsideTheMapping(s.raw, s.raw.getSimpleName()) + ")";
                 }

@@ -16,6 +16,10 @@ public final class Unmapped {
      * (Optional has its own words). Asked by the engines once per class, when they make its writer.
      */
     public static String why(Class<?> c) {
+        Class<?> outer = enclosingInstance(c);
+        if (outer != null) {
+            return "cannot write a value of " + c.getSimpleName() + " as JSON: " + innerClass(c, outer);
+        }
         if (c.isInterface()
                 || c.isArray()
                 || c.isPrimitive()
@@ -26,6 +30,29 @@ public final class Unmapped {
         }
         String name = publicName(c);
         return "cannot write a " + name + " as JSON: " + outsideTheMapping(c, name);
+    }
+
+    /**
+     * The class of the enclosing instance a POJO class keeps (a non-static inner class's {@code this$0}), which JSON
+     * cannot carry: hessian2 sends it, JSON would leave it null; null for any other class.
+     */
+    static Class<?> enclosingInstance(Class<?> c) {
+        // a member class only: an anonymous one (double-brace initialisation) is read as the class it extends
+        if (!c.isMemberClass() || Modifier.isStatic(c.getModifiers()) || !Shape.isPojo(c)) {
+            return null;
+        }
+        for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+            if (f.isSynthetic() && f.getName().startsWith("this$")) {
+                return f.getType();
+            }
+        }
+        return null;
+    }
+
+    /** "Inner is an inner class of Outer (not static): ..." */
+    static String innerClass(Class<?> c, Class<?> outer) {
+        return c.getSimpleName() + " is an inner class of " + outer.getSimpleName() + " (not static), whose "
+                + outer.getSimpleName() + " instance JSON cannot carry: declare it static";
     }
 
     /** "Pattern is a JDK class outside httpjson's JSON mapping, read only as null: " and what to declare instead. */

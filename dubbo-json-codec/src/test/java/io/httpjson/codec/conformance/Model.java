@@ -95,6 +95,27 @@ public final class Model {
         public java.util.Optional<String> nick;
     }
 
+    /** A class with an inner (non-static) class, whose instances keep their Outer. */
+    public static class Outer implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public String name = "outer";
+
+        public class Inner implements Serializable {
+            private static final long serialVersionUID = 1L;
+            public String v;
+
+            public String outerName() {
+                return name;
+            }
+        }
+    }
+
+    /** A POJO with a field of an inner class. */
+    public static class WithInner implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public Outer.Inner inner;
+    }
+
     /** A POJO with fields of JDK classes outside the mapping. */
     public static class WithJdkFields implements Serializable {
         private static final long serialVersionUID = 1L;

@@ -34,12 +34,13 @@ public final class GsonConfig {
             .registerTypeAdapter(Map.class, (InstanceCreator<Map<?, ?>>) t -> new LinkedHashMap<>())
             .registerTypeAdapter(float.class, FloatAdapter.INSTANCE)
             .registerTypeAdapter(Float.class, FloatAdapter.INSTANCE)
-            .registerTypeAdapterFactory(new UnmappedAdapterFactory())
             .registerTypeAdapterFactory(new TimeAdapterFactory())
             .registerTypeAdapterFactory(new PojoAdapterFactory())
             .registerTypeAdapterFactory(new MapAdapterFactory())
             .registerTypeAdapterFactory(new CollectionAdapterFactory())
             .registerTypeAdapterFactory(new OptionalAdapterFactory())
+            // last, so asked first (GsonBuilder asks the factories registered later first): before the POJO one
+            .registerTypeAdapterFactory(new UnmappedAdapterFactory())
             .create();
 
     private static final TypeAdapter<Object> ANY = new AnyAdapter(GSON);
