@@ -13,6 +13,7 @@ import io.httpjson.protocol.internal.HttpFeatures;
 import io.httpjson.protocol.internal.HttpJsonConfig;
 import io.httpjson.protocol.internal.ReferWarnings;
 import io.httpjson.protocol.internal.ServiceMeta;
+import io.httpjson.protocol.internal.Uncarried;
 import io.httpjson.protocol.internal.client.HttpJsonClient;
 import io.httpjson.protocol.internal.client.HttpJsonInvoker;
 import io.httpjson.protocol.internal.codec.Codecs;
@@ -96,7 +97,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
     public <T> Exporter<T> export(Invoker<T> invoker) throws RpcException {
         URL url = invoker.getUrl();
         checkNotDestroyed(url, "export");
-        refuseCallbacks(url, "export");
+        refuseUncarried(url, invoker.getInterface(), "export");
         String key = serviceKey(url);
         JsonCodec codec;
         HttpJsonConfig config;
@@ -188,7 +189,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
     @Override
     protected <T> Invoker<T> protocolBindingRefer(Class<T> type, URL url) throws RpcException {
         checkNotDestroyed(url, "refer");
-        refuseCallbacks(url, "refer");
+        refuseUncarried(url, type, "refer");
         JsonCodec codec;
         ConsumerView view;
         boolean foreign = !ConsumerView.asksForHttpJson(url);
@@ -233,23 +234,13 @@ public class HttpJsonProtocol extends AbstractProtocol {
     }
 
     /**
-     * Parameter callbacks ({@code method.index.callback=true}, Dubbo's {@code <dubbo:argument callback="true"/>})
-     * need the provider to call the consumer: refused at once rather than failing every call with a JSON error.
+     * Parameter callbacks and streaming methods need more than one request and response: refused at once, naming
+     * them, rather than failing every call of them later (or running an HTTP caller's with a null stream).
      */
-    private static void refuseCallbacks(URL url, String what) {
-        if (PortSettings.dubbos(url)) {
+    private static void refuseUncarried(URL url, Class<?> type, String what) {
+        if (!PortSettings.dubbos(url)) {
             // Dubbo's own services (MetadataService, if metadata-service-protocol=httpjson) keep their other methods
-            return;
-        }
-        for (Map.Entry<String, String> e : url.getParameters().entrySet()) {
-            if (e.getKey().endsWith(".callback") && "true".equalsIgnoreCase(e.getValue())) {
-                throw new RpcException("httpjson: cannot " + what + " " + url.getServiceKey() + ": its argument "
-                        + e.getKey().substring(0, e.getKey().length() - ".callback".length())
-                        + " is a parameter callback (" + e.getKey() + "=true), and one HTTP/1.1 request and response"
-                        + " cannot carry the provider's calls back to the consumer; set protocol=\"dubbo\" on this"
-                        + " service, the others can stay on httpjson (docs/protocol.md, \"What HTTP/1.1 request and response cannot"
-                        + " carry\")");
-            }
+            Uncarried.refuse(url, type, what);
         }
     }
 

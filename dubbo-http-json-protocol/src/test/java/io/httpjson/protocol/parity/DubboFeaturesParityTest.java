@@ -108,6 +108,11 @@ class DubboFeaturesParityTest {
             assertThat(cause(s.future("throw"))).isExactlyInstanceOf(DiffException.class);
             assertThat(cause(s.future("never"))).isInstanceOf(TimeoutException.class);
             assertThat(s.startAsync("y")).isEqualTo("started y startAsync");
+            // a future of a generic type is one answer, read as the type it holds
+            assertThat(s.futurePoints(2).get(5, TimeUnit.SECONDS))
+                    .hasOnlyElementsOfType(Point.class)
+                    .extracting(p -> p.name)
+                    .containsExactly("p0", "p1");
 
             FeatureService async = ref(server, transport, FeatureService.class, r -> r.setAsync(true));
             assertThat(async.get("as")).isNull();

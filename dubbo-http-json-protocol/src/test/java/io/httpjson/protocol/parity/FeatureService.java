@@ -14,6 +14,9 @@ public interface FeatureService extends BaseService {
     /** Completes with "ok:"+mode, or (mode) "biz": a DiffException, "runtime": an IllegalStateException, "never". */
     CompletableFuture<String> future(String mode) throws DiffException;
 
+    /** Completes with {@code n} points, as {@link #points}: a future of a generic type. */
+    CompletableFuture<List<Point>> futurePoints(int n);
+
     /** Answers through {@code RpcContext.startAsync()} from another thread. */
     String startAsync(String s);
 

@@ -86,6 +86,11 @@ public class FeatureServiceImpl implements FeatureService {
     }
 
     @Override
+    public CompletableFuture<List<Point>> futurePoints(int n) {
+        return CompletableFuture.supplyAsync(() -> Arrays.asList(points(n)));
+    }
+
+    @Override
     public String startAsync(String s) {
         AsyncContext async = RpcContext.startAsync();
         new Thread(() -> {
