@@ -4,4 +4,10 @@ package io.httpjson.demo.boot;
 public interface HelloService {
 
     Greeting hello(String name);
+
+    /** A POJO argument and result. */
+    Greeting reply(Greeting greeting);
+
+    /** Throws the application's own exception, declared here, for an empty name. */
+    Greeting strictHello(String name) throws NameRejectedException;
 }
