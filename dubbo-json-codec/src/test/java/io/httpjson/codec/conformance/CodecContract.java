@@ -460,6 +460,25 @@ public abstract class CodecContract {
     }
 
     /**
+     * A record component of a generic class is read with its fields, whatever the number of components
+     * (fastjson2-text read it empty, every field at its default, in a record of three or more).
+     */
+    @Test
+    void aRecordComponentOfAGenericClassIsReadWithItsFields() throws Exception {
+        JsonCodec c = codec();
+        Model.Envelope e = new Model.Envelope("t", 2, new Model.Held<>(new Model.Held<>(7L, "inner"), "outer"));
+        String j = json(c, e);
+        assertThat(j)
+                .isEqualTo("{\"held\":{\"note\":\"outer\",\"value\":{\"note\":\"inner\",\"value\":7}},\"rank\":2,"
+                        + "\"tag\":\"t\"}");
+        Model.Envelope back = (Model.Envelope) read(c, j, Model.Envelope.class);
+        assertThat(back.tag()).isEqualTo("t");
+        assertThat(back.held().getNote()).isEqualTo("outer");
+        assertThat(back.held().getValue().getNote()).isEqualTo("inner");
+        assertThat(back.held().getValue().getValue()).isEqualTo(7L);
+    }
+
+    /**
      * A null field that the no-arg constructor sets is written as null (left out, it would read back as the initial
      * value); a null field the constructor leaves null is still left out.
      */

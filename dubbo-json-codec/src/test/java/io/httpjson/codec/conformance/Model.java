@@ -229,6 +229,31 @@ public final class Model {
     /** A record whose components are not in alphabetical order. */
     public record Point(int x, String name, List<Long> ids) implements Serializable {}
 
+    /** A generic class of private fields with getters and no setters, as an immutable value is written. */
+    public static class Held<T> implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private T value;
+        private String note;
+
+        public Held() {}
+
+        public Held(T value, String note) {
+            this.value = value;
+            this.note = note;
+        }
+
+        public T getValue() {
+            return value;
+        }
+
+        public String getNote() {
+            return note;
+        }
+    }
+
+    /** A record of three components, one of a generic class. */
+    public record Envelope(String tag, int rank, Held<Held<Long>> held) implements Serializable {}
+
     /** Primitive fields with initial values other than their types' defaults. */
     public static class Initialized implements Serializable {
         private static final long serialVersionUID = 1L;

@@ -51,8 +51,11 @@ public final class Fastjson2Config {
         rc.setArraySupplier(ArrayList::new);
         // autoType is never enabled. In a value read as Object or a map, "@type" is an ordinary key, as in the
         // Gson engine (no class is looked up: fastjson2 keeps it as data when this returns null); anywhere else
-        // it is refused before a class is named.
-        rc.config((JSONReader.AutoTypeBeforeHandler) (typeName, expectClass, features) -> {
+        // the strict input check has refused it before fastjson2 reads, and this refuses any class fastjson2 would
+        // look up for it. The handler is the provider's, not the context's: with one in the context, fastjson2
+        // (2.0.64) reads a component of a generic class in a record of three or more components without its
+        // fields, as an empty object.
+        readers.setAutoTypeBeforeHandler((typeName, expectClass, features) -> {
             if (expectClass == null || expectClass == Object.class || Map.class.isAssignableFrom(expectClass)) {
                 return null;
             }
