@@ -75,9 +75,14 @@ class FatJarIT {
         }
     }
 
+    /** Dubbo's graceful shutdown on SIGTERM ends the process, loading no class it cannot find in the jar. */
     @AfterAll
     static void stopProvider() throws Exception {
-        stop(provider);
+        boolean graceful = stop(provider);
+        assertThat(graceful)
+                .as("the provider ends on SIGTERM: %s", log("provider"))
+                .isTrue();
+        assertThat(log("provider")).doesNotContain("NoClassDefFoundError", "ClassNotFoundException");
     }
 
     @Test
@@ -198,15 +203,17 @@ class FatJarIT {
         return p;
     }
 
-    /** SIGTERM (Dubbo's graceful shutdown), then kill; bounded either way. */
-    static void stop(Process p) throws InterruptedException {
+    /** SIGTERM (Dubbo's graceful shutdown), then kill; bounded either way. Whether SIGTERM was enough. */
+    static boolean stop(Process p) throws InterruptedException {
         if (p == null) {
-            return;
+            return false;
         }
         p.destroy();
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        if (p.waitFor(30, TimeUnit.SECONDS)) {
+            return true;
         }
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        return false;
     }
 
     static String log(String name) throws IOException {
