@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * A business exception reaches a Java consumer as it does over dubbo with hessian2, through a real provider and
@@ -66,6 +67,12 @@ class ExceptionParityTest {
                 Transports.HTTPJSON_GSON
             })
     void aBusinessExceptionWithANonFiniteFieldStillArrives(String transport) throws Exception {
+        // hessian-lite 4.0.4 (the dubbo protocol's baseline) writes a float field with Unsafe.putDouble: the float gets
+        // the double's low half and the 4 bytes after the field its high half. JDK 25 lays DiffException out with
+        // code there, so over hessian2 it arrives as 1073217536 (1.5's high half), not 7: a fault of the baseline
+        assumeFalse(
+                Transports.isHessian2(transport) && Runtime.version().feature() >= 25,
+                "hessian-lite 4.0.4 overwrites DiffException.code on JDK 25 (float field written with putDouble)");
         Transports.server(transport, new ParityServiceImpl()).run(server -> {
             ParityService s = Transports.reference(server, transport);
             boolean hessian2 = Transports.isHessian2(transport);
@@ -79,7 +86,7 @@ class ExceptionParityTest {
 
             DiffException inf = diff(() -> s.failWithRatio("Infinity", "-Infinity"));
             assertThat(inf.ratio).isEqualTo(hessian2 ? Double.POSITIVE_INFINITY : 0.0);
-            if (!hessian2) { // hessian2 (hessian-lite) does not restore a float field of an exception at all
+            if (!hessian2) { // hessian2 (hessian-lite) writes a float field as a double: see above
                 assertThat(inf.weight).isZero();
             }
 
