@@ -200,6 +200,8 @@ class FatJarIT {
                 .redirectOutput(DIR.resolve(name + ".log").toFile())
                 .start();
         p.getOutputStream().close();
+        // a test JVM that ends before @AfterAll (killed by a timeout, a crash) leaves no child running
+        Runtime.getRuntime().addShutdownHook(new Thread(p::destroyForcibly, "fatjar-it-stop-" + name));
         return p;
     }
 

@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import io.httpjson.protocol.HttpJsonProtocol;
@@ -116,5 +118,65 @@ class PoolShutdownTest {
                         .statusCode())
                 .as("the other application still serves the port")
                 .isEqualTo(200);
+    }
+
+    /**
+     * A service's own executor its owner shuts down gracefully ({@code shutdown}, not {@code shutdownNow}) still runs
+     * the calls its queue holds: the sweep for dropped calls leaves them to run rather than answering them 503.
+     */
+    @Test
+    void aCallQueuedInAPoolShutDownGracefullyStillRuns() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ThreadPoolExecutor own = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
+        try {
+            ApplicationConfig app = new ApplicationConfig("own-executor");
+            app.setQosEnable(false);
+            ProtocolConfig pc = new ProtocolConfig("httpjson", port);
+            pc.setHost("127.0.0.1");
+            pc.setParameters(new HashMap<>(Map.of("httpjson.dispatch", "pool")));
+            ServiceConfig<TestService> s = new ServiceConfig<>();
+            s.setInterface(TestService.class);
+            s.setRef(new TestServiceImpl() {
+                @Override
+                public String slow(int millis) {
+                    entered.countDown();
+                    try {
+                        release.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return "slow " + millis;
+                }
+            });
+            s.setExecutor(own);
+            DubboBootstrap.newInstance(framework)
+                    .application(app)
+                    .registry(new RegistryConfig(RegistryConfig.NO_AVAILABLE))
+                    .protocol(pc)
+                    .service(s)
+                    .start();
+            String url = "http://127.0.0.1:" + port + "/" + TestService.class.getName() + "/slow";
+            CompletableFuture<HttpResponse<String>> running =
+                    CompletableFuture.supplyAsync(() -> Http.post(url, "[1]"));
+            assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+            CompletableFuture<HttpResponse<String>> queued = CompletableFuture.supplyAsync(() -> Http.post(url, "[2]"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> own.getQueue().size() == 1);
+
+            own.shutdown();
+            server().answerDroppedCalls();
+            release.countDown();
+
+            assertThat(running.get(15, TimeUnit.SECONDS).body()).contains("slow 1");
+            HttpResponse<String> ran = queued.get(15, TimeUnit.SECONDS);
+            assertThat(ran.statusCode())
+                    .as("the queued call ran: %s", ran.body())
+                    .isEqualTo(200);
+            assertThat(ran.body()).contains("slow 2");
+            await().atMost(Duration.ofSeconds(10)).until(() -> server().inFlight() == 0);
+        } finally {
+            release.countDown();
+            own.shutdownNow();
+        }
     }
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 
 import io.httpjson.protocol.internal.ErrorCode;
 
@@ -37,6 +38,9 @@ final class PoolJobs {
                                         "the provider's thread pool is exhausted (Dubbo 'threads' setting); retry"
                                                 + " later or on another provider"));
             }
+        } catch (RuntimeException | Error e) {
+            waiting.remove(job); // not handed over: whoever catches this answers the call
+            throw e;
         }
     }
 
@@ -49,10 +53,20 @@ final class PoolJobs {
     void answerDropped() {
         for (Map.Entry<CallRunner, Waiting> e : waiting.entrySet()) {
             Waiting w = e.getValue();
-            if (isShutDown(w.pool) && waiting.remove(e.getKey(), w)) {
+            if (dropped(w.pool, e.getKey()) && waiting.remove(e.getKey(), w)) {
                 w.ex.fail(dropped());
             }
         }
+    }
+
+    /**
+     * The pool was shut down and will not run {@code job}: shut down at once ({@code shutdownNow} empties the queue),
+     * not gracefully ({@code shutdown} runs what its queue still holds).
+     */
+    private static boolean dropped(Executor pool, Runnable job) {
+        return isShutDown(pool)
+                && !(pool instanceof ThreadPoolExecutor
+                        && ((ThreadPoolExecutor) pool).getQueue().contains(job));
     }
 
     private static boolean isShutDown(Executor pool) {

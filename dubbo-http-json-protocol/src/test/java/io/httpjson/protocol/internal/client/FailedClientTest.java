@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A client that cannot be made (a port above 65535) takes no share of the IO threads: it failed after taking one,
- * so the IO threads and timer outlived every client that was made. The real shared resources of a value of
- * {@code iothreads} no other test asks for.
+ * so the IO threads and timer outlived every client that was made. The real shared resources of {@code iothreads=7}
+ * (DestroyedInvokerTest asks for it too: the test classes of a module run one after another).
  */
 class FailedClientTest {
 
