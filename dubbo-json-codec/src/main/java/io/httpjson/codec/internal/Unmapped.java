@@ -37,8 +37,13 @@ public final class Unmapped {
      * cannot carry: hessian2 sends it, JSON would leave it null; null for any other class.
      */
     static Class<?> enclosingInstance(Class<?> c) {
-        // a member class only: an anonymous one (double-brace initialisation) is read as the class it extends
-        if (!c.isMemberClass() || Modifier.isStatic(c.getModifiers()) || !Shape.isPojo(c)) {
+        // a member class only: an anonymous one (double-brace initialisation) is read as the class it extends; a
+        // Collection or Map subclass is read as a list or map, whose elements JSON carries
+        if (!c.isMemberClass()
+                || Modifier.isStatic(c.getModifiers())
+                || !Shape.isPojo(c)
+                || java.util.Collection.class.isAssignableFrom(c)
+                || java.util.Map.class.isAssignableFrom(c)) {
             return null;
         }
         for (java.lang.reflect.Field f : c.getDeclaredFields()) {

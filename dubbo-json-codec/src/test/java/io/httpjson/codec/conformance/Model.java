@@ -108,6 +108,16 @@ public final class Model {
                 return name;
             }
         }
+
+        /** An inner list class: a list, whose elements JSON carries. */
+        public class Names extends java.util.ArrayList<String> {
+            private static final long serialVersionUID = 1L;
+        }
+
+        /** An inner map class: a map, whose entries JSON carries. */
+        public class Attrs extends java.util.LinkedHashMap<String, String> {
+            private static final long serialVersionUID = 1L;
+        }
     }
 
     /** A POJO with a field of an inner class. */

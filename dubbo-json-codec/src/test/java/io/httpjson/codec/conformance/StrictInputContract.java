@@ -482,6 +482,25 @@ public abstract class StrictInputContract {
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"name\":\"ann\"");
     }
 
+    /**
+     * An inner class that is a list or a map is written and read as one: it has an enclosing instance, but what JSON
+     * carries of it is its elements (it was refused as an inner class when written).
+     */
+    @Test
+    void anInnerListOrMapClassIsWrittenAsAListOrMap() throws Exception {
+        Model.Outer outer = new Model.Outer();
+        Model.Outer.Names names = outer.new Names();
+        names.add("a");
+        Model.Outer.Attrs attrs = outer.new Attrs();
+        attrs.put("k", "v");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        codec().writeArray(
+                        new Object[] {names, attrs},
+                        new Type[] {Model.Outer.Names.class, Model.Outer.Attrs.class},
+                        out);
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("[[\"a\"],{\"k\":\"v\"}]");
+    }
+
     private void assertNotWritten(Object value, String message) {
         assertThatThrownBy(() -> codec().write(value, null, java.io.OutputStream.nullOutputStream()))
                 .isExactlyInstanceOf(JsonCodecException.class)
