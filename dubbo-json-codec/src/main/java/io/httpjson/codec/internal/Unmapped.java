@@ -4,22 +4,20 @@ import java.lang.reflect.Modifier;
 
 /**
  * The JDK classes outside the JSON mapping, which JSON reads back only as null ({@code Pattern}, {@code TimeZone},
- * {@code Class}, {@code File}...): both engines refuse to write them in the same words, and the strict check to
- * read them, each saying what to declare instead. Not API.
+ * {@code Class}, {@code File}...), and inner classes: the strict check refuses to read them as declared types, saying
+ * what to declare instead. Not API.
  */
 public final class Unmapped {
 
     private Unmapped() {}
 
     /**
-     * Why a value of class {@code c} is not written, or null for any class but a JDK class outside the mapping
-     * (Optional has its own words). Asked by the engines once per class, when they make its writer.
+     * Why a declared type or a value of class {@code c} cannot be JSON, or null for any class but a JDK class outside
+     * the mapping (Optional has its own words). The strict check refuses such a declared type when reading; the Gson
+     * engine says this where Gson itself cannot write the value. A value in an {@code Object} position is not
+     * refused for it: fastjson2-text writes it as before, read back by the {@code Object} row.
      */
     public static String why(Class<?> c) {
-        Class<?> outer = enclosingInstance(c);
-        if (outer != null) {
-            return "cannot write a value of " + c.getSimpleName() + " as JSON: " + innerClass(c, outer);
-        }
         if (c.isInterface()
                 || c.isArray()
                 || c.isPrimitive()

@@ -158,30 +158,6 @@ public final class ValueWriters {
     }
 
     /**
-     * A JDK class outside the JSON mapping ({@code Pattern}, {@code TimeZone}, {@code Class}...), which JSON reads
-     * back only as null: null as null, a value refused in the Gson engine's words ({@code Unmapped}).
-     */
-    public static final class Unmapped implements ObjectWriter<Object> {
-        public static final Unmapped INSTANCE = new Unmapped();
-
-        public Unmapped() {}
-
-        @Override
-        public void write(JSONWriter w, Object value, Object fieldName, Type fieldType, long features) {
-            if (value == null) {
-                w.writeNull();
-                return;
-            }
-            String why = io.httpjson.codec.internal.Unmapped.why(value.getClass());
-            if (why != null) {
-                throw new JsonCodecException(why);
-            }
-            // a field declared as such a class (an abstract one) holding a value of the mapping
-            w.getObjectWriter(value.getClass()).write(w, value, fieldName, null, 0);
-        }
-    }
-
-    /**
      * An enum field's constant by name, as fastjson2 writes it; for the fields written as null when null
      * ({@code NullDefaults}), whose null fastjson2's own enum field writer leaves out whatever the field's features.
      */

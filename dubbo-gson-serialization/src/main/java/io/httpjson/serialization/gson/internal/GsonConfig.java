@@ -39,7 +39,7 @@ public final class GsonConfig {
             .registerTypeAdapterFactory(new MapAdapterFactory())
             .registerTypeAdapterFactory(new CollectionAdapterFactory())
             .registerTypeAdapterFactory(new OptionalAdapterFactory())
-            // last, so asked first (GsonBuilder asks the factories registered later first): before the POJO one
+            // last, so asked first (GsonBuilder asks the factories registered later first), its delegate the others
             .registerTypeAdapterFactory(new UnmappedAdapterFactory())
             .create();
 
