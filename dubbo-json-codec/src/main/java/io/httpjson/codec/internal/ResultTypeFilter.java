@@ -3,8 +3,11 @@ package io.httpjson.codec.internal;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Future;
 
+import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.constants.CommonConstants;
 import org.apache.dubbo.common.extension.Activate;
 import org.apache.dubbo.rpc.Filter;
@@ -22,18 +25,26 @@ import org.apache.dubbo.rpc.model.ServiceModel;
  * hands the serialization {@code T} for {@code T findById(ID id)} inherited by {@code UserService extends
  * CrudService<User, Long>}, which JSON, carrying no class names, can only read as a map (hessian2 reads the class its
  * stream names). Active only on the invokers of the text-JSON serializations (a key matches {@code
- * prefer.serialization} too); a result type that is a class, the common case, costs one {@code instanceof}. Not API.
+ * prefer.serialization} too), but on httpjson's, which reads the result by the method itself; a result type that is a
+ * class, the common case, costs one {@code instanceof}. The resolutions are kept here, by interface and method, not
+ * on Dubbo's shared MethodDescriptor (whose equals and hashCode include its attributes). Not API.
  */
 @Activate(
         group = CommonConstants.CONSUMER,
         value = {"serialization:fastjson2-text", "serialization:gson-text"})
 public final class ResultTypeFilter implements Filter {
 
-    private static final String KEY = ResultTypeFilter.class.getName() + ".returnTypes";
+    /** A method whose result type Dubbo's are right for. */
+    private static final Type[] AS_DECLARED = new Type[0];
+
+    /** By invoked interface (a generic interface's method is bound differently by each), then method. */
+    private final ConcurrentMap<Class<?>, ConcurrentMap<Method, Type[]>> resolved = new ConcurrentHashMap<>();
 
     @Override
     public Result invoke(Invoker<?> invoker, Invocation invocation) throws RpcException {
-        if (invocation instanceof RpcInvocation) {
+        URL url = invoker.getUrl();
+        // httpjson reads a result by the method and interface itself, not by the invocation's return types
+        if (invocation instanceof RpcInvocation && (url == null || !"httpjson".equals(url.getProtocol()))) {
             RpcInvocation inv = (RpcInvocation) invocation;
             Type[] declared = inv.getReturnTypes();
             if (declared != null && declared.length == 2 && !(declared[1] instanceof Class)) {
@@ -47,7 +58,7 @@ public final class ResultTypeFilter implements Filter {
     }
 
     /** {@code declared} resolved against the invoked interface, made once per method; {@code declared} if unknown. */
-    private static Type[] bound(RpcInvocation inv, Type[] declared) {
+    private Type[] bound(RpcInvocation inv, Type[] declared) {
         try {
             ServiceModel model = inv.getServiceModel();
             ServiceDescriptor service = model == null ? null : model.getServiceModel();
@@ -56,14 +67,13 @@ public final class ResultTypeFilter implements Filter {
             if (md == null || md.getMethod() == null) {
                 return declared;
             }
-            Object cached = md.getAttribute(KEY);
-            if (cached instanceof Type[]) {
-                Type[] c = (Type[]) cached;
-                return c.length == 2 ? c : declared;
-            }
-            Type[] made = resolve(md.getMethod(), service.getServiceInterfaceClass(), declared);
-            md.addAttribute(KEY, made == declared ? new Type[0] : made);
-            return made;
+            Class<?> owner = service.getServiceInterfaceClass();
+            Type[] made = resolved.computeIfAbsent(owner, o -> new ConcurrentHashMap<>())
+                    .computeIfAbsent(md.getMethod(), m -> {
+                        Type[] r = resolve(m, owner, declared);
+                        return r == declared ? AS_DECLARED : r;
+                    });
+            return made == AS_DECLARED ? declared : made;
         } catch (RuntimeException e) {
             return declared; // as Dubbo gives them
         }
