@@ -106,13 +106,19 @@ final class Mapping {
         };
     }
 
-    /** java.time and Date by {@link TimeReader}; {@code Map} and {@code Set} as LinkedHashMap and LinkedHashSet. */
+    /**
+     * java.time and Date by {@link TimeReader}; {@code Map} and {@code Set} as LinkedHashMap and LinkedHashSet;
+     * {@code Object} by {@link AnyReader}, which never selects a class.
+     */
     static ObjectReaderModule readerModule() {
         return new ObjectReaderModule() {
             @Override
             public ObjectReader getObjectReader(ObjectReaderProvider provider, Type type) {
                 if (type instanceof Class) {
                     Class<?> c = (Class<?>) type;
+                    if (c == Object.class) {
+                        return AnyReader.INSTANCE;
+                    }
                     if (JsonTypes.isTimeType(c)) {
                         return new TimeReader(c);
                     }
