@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 
 import com.alibaba.fastjson2.util.ParameterizedTypeImpl;
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.ThrowableJson;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,6 +27,16 @@ class ObjectPositionsTest {
     private static final Type MAP = new ParameterizedTypeImpl(new Type[] {String.class, Object.class}, null, Map.class);
 
     private final JsonCodec codec = new Fastjson2TextCodec();
+
+    /** An application's exception with a field of a JDK class outside the mapping. */
+    public static class PatternException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        public final Pattern pattern = Pattern.compile("a+");
+
+        public PatternException() {
+            super("bad");
+        }
+    }
 
     private static Map<String, Object> values() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -57,5 +68,13 @@ class ObjectPositionsTest {
         codec.write(
                 List.of(Integer.class), new ParameterizedTypeImpl(new Type[] {Object.class}, null, List.class), out);
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("[\"java.lang.Integer\"]");
+    }
+
+    /** An exception's field is a value in a map: written as before, not left out. */
+    @Test
+    void anExceptionFieldOfAJdkClassIsSentAsBefore() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        codec.write(ThrowableJson.describe(new PatternException(), codec), null, out);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"fields\":{\"pattern\":\"a+\"}");
     }
 }
