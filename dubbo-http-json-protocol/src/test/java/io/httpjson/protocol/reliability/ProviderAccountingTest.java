@@ -28,7 +28,7 @@ import static org.awaitility.Awaitility.await;
  */
 class ProviderAccountingTest {
 
-    private static final int REPEATS = 8;
+    private static final int REPEATS = 6;
     private static final String SVC = "/" + LedgerService.class.getName() + "/";
 
     private LedgerServiceImpl impl;

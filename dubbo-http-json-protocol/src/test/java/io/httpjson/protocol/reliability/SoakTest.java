@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A bounded soak: {@code reliability.soak.threads} callers (200) for {@code reliability.soak.seconds} (120) against
+ * A bounded soak: {@code reliability.soak.threads} callers (200) for {@code reliability.soak.seconds} (90) against
  * one provider through one pooled consumer. Asserts zero errors, connections within the configured maximum on
  * both sides, no thread growth from the middle of the run to its end (but Jetty's request threads, which follow the
  * load up to the provider's {@code threads}), and no material heap growth after full GCs
@@ -37,7 +37,7 @@ class SoakTest {
 
     static final String SECTION = "Load (soak)";
     static final int THREADS = Integer.getInteger("reliability.soak.threads", 200);
-    static final int SECONDS = Integer.getInteger("reliability.soak.seconds", 120);
+    static final int SECONDS = Integer.getInteger("reliability.soak.seconds", 90);
     static final int MAX_CONNECTIONS = 64;
     static final long HEAP_GROWTH_LIMIT = 20L * 1024 * 1024;
     static final int THREAD_GROWTH_LIMIT = 10;
