@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 import io.httpjson.codec.JsonCodec;
+import io.httpjson.codec.internal.ResultTypeFilter;
 import io.httpjson.protocol.internal.ConsumerView;
 import io.httpjson.protocol.internal.Dispatch;
 import io.httpjson.protocol.internal.ExportWarnings;
@@ -21,6 +22,7 @@ import io.httpjson.protocol.internal.server.HttpJsonServer;
 import io.httpjson.protocol.internal.server.PortSettings;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.config.ConfigurationUtils;
+import org.apache.dubbo.common.constants.CommonConstants;
 import org.apache.dubbo.common.threadpool.manager.ExecutorRepository;
 import org.apache.dubbo.common.utils.ExecutorUtil;
 import org.apache.dubbo.rpc.Exporter;
@@ -211,7 +213,7 @@ public class HttpJsonProtocol extends AbstractProtocol {
                 (k, existing) -> existing != null && existing.retain() ? existing : newClient(url, view.config()));
         HttpJsonInvoker<T> invoker;
         try {
-            invoker = new HttpJsonInvoker<>(type, url, client, codec, frameworkModel, destroyed -> {
+            invoker = new HttpJsonInvoker<>(type, withoutResultTypes(url), client, codec, frameworkModel, destroyed -> {
                 // a destroyed invoker (address removed by a registry push) must not stay reachable from the protocol
                 invokers.remove(destroyed);
                 if (client.isClosed()) {
@@ -276,5 +278,17 @@ public class HttpJsonProtocol extends AbstractProtocol {
             c.release();
         }
         clients.clear();
+    }
+
+    /**
+     * {@code url} with the dubbo protocol's result-type filter left out of the invoker's filter chain, which Dubbo
+     * builds from the invoker's URL: httpjson reads a result by its method, and the filter's node cost 3-4 µs of
+     * client CPU per call ({@code ResultTypeFilter}; docs/history/benchmark-notebook.md).
+     */
+    private static URL withoutResultTypes(URL url) {
+        String filters = url.getParameter(CommonConstants.REFERENCE_FILTER_KEY);
+        String off = "-" + ResultTypeFilter.NAME;
+        return url.addParameter(
+                CommonConstants.REFERENCE_FILTER_KEY, filters == null || filters.isEmpty() ? off : filters + "," + off);
     }
 }

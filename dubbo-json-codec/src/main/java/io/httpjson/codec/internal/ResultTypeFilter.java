@@ -34,6 +34,9 @@ import org.apache.dubbo.rpc.model.ServiceModel;
         value = {"serialization:fastjson2-text", "serialization:gson-text"})
 public final class ResultTypeFilter implements Filter {
 
+    /** Its name as a Dubbo extension: httpjson's references leave it out of their filter chains. */
+    public static final String NAME = "json-result-type";
+
     /** A method whose result type Dubbo's are right for. */
     private static final Type[] AS_DECLARED = new Type[0];
 
