@@ -66,6 +66,22 @@ class PoolShutdownTest {
                 .start();
     }
 
+    /** A service whose {@code slow} says it began, then waits for {@code release}. */
+    private static TestService held(CountDownLatch entered, CountDownLatch release) {
+        return new TestServiceImpl() {
+            @Override
+            public String slow(int millis) {
+                entered.countDown();
+                try {
+                    release.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return "slow " + millis;
+            }
+        };
+    }
+
     private HttpJsonServer server() {
         HttpJsonProtocol p =
                 (HttpJsonProtocol) framework.getExtensionLoader(Protocol.class).getExtension("httpjson", false);
@@ -76,18 +92,7 @@ class PoolShutdownTest {
     void aCallQueuedInAPoolThatIsShutDownIsAnswered() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        DubboBootstrap first = app("first", "1", new TestServiceImpl() {
-            @Override
-            public String slow(int millis) {
-                entered.countDown();
-                try {
-                    release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return "slow";
-            }
-        });
+        DubboBootstrap first = app("first", "1", held(entered, release));
         app("second", "2", new TestServiceImpl());
         String url = "http://127.0.0.1:" + port + "/" + TestService.class.getName() + "/slow";
         CompletableFuture<HttpResponse<String>> running =
@@ -137,18 +142,7 @@ class PoolShutdownTest {
             pc.setParameters(new HashMap<>(Map.of("httpjson.dispatch", "pool")));
             ServiceConfig<TestService> s = new ServiceConfig<>();
             s.setInterface(TestService.class);
-            s.setRef(new TestServiceImpl() {
-                @Override
-                public String slow(int millis) {
-                    entered.countDown();
-                    try {
-                        release.await(20, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    return "slow " + millis;
-                }
-            });
+            s.setRef(held(entered, release));
             s.setExecutor(own);
             DubboBootstrap.newInstance(framework)
                     .application(app)

@@ -68,10 +68,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         this.maxBody = maxBody;
     }
 
-    /**
-     * Set once, when the connect succeeds, before anything is read; never for a connect that succeeds after the
-     * closed pool's shutdown wait (its channel is closed at once).
-     */
+    /** Set once, when the connect succeeds; never for one after a closed pool's shutdown wait (closed at once). */
     void bind(Connection connection) {
         this.connection = connection;
     }
